@@ -1,0 +1,78 @@
+"""The `pokerrules` command line: a thin layer over the engine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.catalog import describe_books
+from engine.loader import load_library
+from engine.validate import iter_problems
+
+
+def _library_for(path: str | None):
+    """A rules folder, or one book folder checked together with the bundled books."""
+    if path is None:
+        return load_library()
+    target = Path(path)
+    if not target.exists():
+        raise SystemExit(f"pokerrules: no such folder: {path}")
+    if (target / "book.yaml").is_file():
+        return load_library(extra_books=[target])
+    return load_library(target)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    library = _library_for(args.path)
+    problems = sorted(set(iter_problems(library)))
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"ok: {len(library.books)} books, {len(library.rules)} rules, "
+          f"{len(library.glossary)} glossary entries", file=sys.stderr)
+    return 0
+
+
+def cmd_books(args: argparse.Namespace) -> int:
+    listing = describe_books(_library_for(args.path))
+    if args.json:
+        print(json.dumps(listing, indent=2, ensure_ascii=False))
+        return 0
+    for book in listing:
+        extends = f" extends {', '.join(book['extends'])}" if book["extends"] else ""
+        print(f"{book['id']:<18} {book['kind']:<8} {book['records']:>4} rules "
+              f"{book['glossary']:>4} terms  {book['title']} ({book['version']}, {book['date']}){extends}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pokerrules",
+        description="Poker rulebooks as data: the ruling for a dispute, in your house's rules.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    validate = commands.add_parser("validate", help="check every book and record; exit 1 on problems")
+    validate.add_argument("path", nargs="?", help="a rules folder, or one book folder (default: bundled)")
+    validate.set_defaults(run=cmd_validate)
+    books = commands.add_parser("books", help="list the books and their record counts")
+    books.add_argument("--json", action="store_true", help="print JSON")
+    books.add_argument("--path", help=argparse.SUPPRESS)
+    books.set_defaults(run=cmd_books)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,63 @@
+"""Strict YAML reading that remembers where things are.
+
+A duplicate mapping key is an error, not a silent overwrite, and every mapping keeps the
+line of each of its keys so a problem can be reported as ``file:line: field: message``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+
+class LineDict(dict):
+    """A mapping that knows the source line of itself and of each key."""
+
+    line: int = 0
+    key_lines: dict
+
+    def line_of(self, key: str) -> int:
+        return self.key_lines.get(key, self.line)
+
+
+class YamlProblem(ValueError):
+    """YAML that cannot be read; carries the line and a plain message."""
+
+    def __init__(self, line: int, field: str, message: str) -> None:
+        super().__init__(message)
+        self.line, self.field, self.message = line, field, message
+
+
+class _StrictLoader(yaml.SafeLoader):
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> LineDict:
+        mapping = LineDict()
+        mapping.line = node.start_mark.line + 1
+        mapping.key_lines = {}
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in mapping:
+                raise YamlProblem(key_node.start_mark.line + 1, str(key),
+                                  f"duplicate key '{key}' (first on line {mapping.key_lines[key]})")
+            mapping[key] = self.construct_object(value_node, deep=deep)
+            mapping.key_lines[key] = key_node.start_mark.line + 1
+        return mapping
+
+
+_StrictLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _StrictLoader.construct_mapping
+)
+
+
+def read_yaml(path: Path) -> object:
+    """Parse a YAML file strictly; raises YamlProblem with the line on any error."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise YamlProblem(1, "file", f"cannot read: {error}") from None
+    try:
+        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else 1
+        raise YamlProblem(line, "yaml", f"{error.problem or error.context}") from None
