@@ -72,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as error:  # noqa: BLE001 - a person gets a sentence, never a traceback
+        print(f"pokerrules: {type(error).__name__}: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from engine.paths import schema_dir
 from engine.problems import Problem
 from engine.semantics import iter_record_problems
 from engine.sourcetext import load_source
-from engine.vocabulary import load_vocabulary
+from engine.vocabulary import VocabularyConflict, load_vocabulary
 from engine.yamlfile import LineDict
 
 
@@ -99,7 +99,11 @@ def _message(error: jsonschema.ValidationError) -> str:
 
 
 def _iter_record_problems(library: Library) -> Iterator[Problem]:
-    vocab = load_vocabulary()
+    try:
+        vocab = load_vocabulary()
+    except VocabularyConflict as conflict:
+        yield Problem(conflict.file, 1, conflict.field, "defined twice, differently")
+        return
     for rule in library.rules:
         record = {"applies": rule.applies, "outcome": rule.outcome or None,
                   "discretion": rule.discretion, "when": rule.when, "cases": list(rule.cases),

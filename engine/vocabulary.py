@@ -50,17 +50,22 @@ class Vocabulary:
 
 
 class VocabularyConflict(ValueError):
-    """A name defined twice, differently."""
+    """A name defined twice, differently; names the file and the dotted field."""
+
+    def __init__(self, file: str, field: str) -> None:
+        super().__init__(f"{file}: {field} is defined twice, differently")
+        self.file, self.field = file, field
 
 
-def _merge(into: dict, extra: dict, where: str) -> None:
+def _merge(into: dict, extra: dict, file: str, where: str = "") -> None:
     for name, value in extra.items():
+        field = f"{where}.{name}" if where else str(name)
         if name not in into:
             into[name] = value
         elif isinstance(into[name], dict) and isinstance(value, dict):
-            _merge(into[name], value, f"{where}.{name}")
+            _merge(into[name], value, file, field)
         elif into[name] != value:
-            raise VocabularyConflict(f"{where}.{name} is defined twice, differently")
+            raise VocabularyConflict(file, field)
 
 
 def load_vocabulary_data(folder: Path | None = None) -> dict:
@@ -68,7 +73,7 @@ def load_vocabulary_data(folder: Path | None = None) -> dict:
     data = yaml.safe_load((folder / "vocabulary.yaml").read_text(encoding="utf-8"))
     for extra_path in sorted((folder / "vocabulary").glob("*.yaml")):
         extra = yaml.safe_load(extra_path.read_text(encoding="utf-8")) or {}
-        _merge(data, extra, extra_path.name)
+        _merge(data, extra, f"schema/vocabulary/{extra_path.name}")
     return data
 
 

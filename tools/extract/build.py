@@ -52,7 +52,8 @@ def format_lines(ranges: list[tuple[int, int]]) -> str:
 
 def fresh_record(book: str, item: Item, counters: dict[str, int]) -> dict:
     rid = record_id(book, item, counters)
-    record: dict = {"id": rid, "key": placeholder_key(item)}
+    key = f"glossary.{slug(item.term or '')}" if item.kind == "glossary" else placeholder_key(item)
+    record: dict = {"id": rid, "key": key}
     record["number"] = item.number
     if item.parent:
         record["parent"] = item.parent
@@ -139,7 +140,8 @@ def write_book(book: str, items: list[Item], source_name: str) -> None:
 
 
 class _Dumper(yaml.SafeDumper):
-    pass
+    def ignore_aliases(self, data: object) -> bool:  # a reader wants each record whole
+        return True
 
 
 def _str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:

@@ -1,0 +1,48 @@
+"""`pokerrules validate`: clean on the bundled rules, and a clear line for each broken input."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+FIXTURES = Path(__file__).parent / "fixtures"
+BROKEN = sorted((FIXTURES / "broken").glob("*.yaml"))
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "engine.cli", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_bundled_rules_validate_clean() -> None:
+    result = run_cli("validate")
+    assert result.returncode == 0, result.stdout[:4000]
+    assert result.stdout == ""
+
+
+def test_the_mini_fixture_validates_clean(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "mini", tmp_path / "rules")
+    result = run_cli("validate", str(tmp_path / "rules"))
+    assert result.returncode == 0, result.stdout
+
+
+@pytest.mark.parametrize("case", BROKEN, ids=[p.stem for p in BROKEN])
+def test_broken_input_is_reported_with_file_line_and_field(case: Path, tmp_path: Path) -> None:
+    spec = yaml.safe_load(case.read_text(encoding="utf-8"))
+    rules = tmp_path / "rules"
+    shutil.copytree(FIXTURES / "mini", rules)
+    (rules / spec["file"]).write_text(spec["content"], encoding="utf-8")
+    result = run_cli("validate", str(rules))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+    expect = spec["expect"]
+    prefix = f"{Path('rules') / expect['file']}:{expect['line']}: "
+    lines = [line for line in result.stdout.splitlines() if line.startswith(prefix)]
+    if "field" in expect:
+        lines = [line for line in lines if line[len(prefix):].startswith(f"{expect['field']}:")]
+    assert any(expect["message"] in line for line in lines), result.stdout

@@ -1,0 +1,34 @@
+"""A built wheel, installed in a fresh virtual environment, finds the bundled rules and schema."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_wheel_in_a_fresh_venv_lists_and_validates_the_books(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dist), str(ROOT)],
+                   check=True, capture_output=True, timeout=300)
+    wheel = next(dist.glob("pokerrules-*.whl"))
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    pip = env_dir / "bin" / "pip"
+    subprocess.run([str(pip), "install", "--quiet", str(wheel)], check=True, capture_output=True, timeout=600)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    command = env_dir / "bin" / "pokerrules"
+    books = subprocess.run([str(command), "books", "--json"], cwd=elsewhere, env=environment,
+                           capture_output=True, text=True, timeout=120, check=True)
+    listing = {book["id"]: book["records"] for book in json.loads(books.stdout)}
+    assert len(listing) == 6 and all(count > 30 for count in listing.values())
+    check = subprocess.run([str(command), "validate"], cwd=elsewhere, env=environment,
+                           capture_output=True, text=True, timeout=300)
+    assert check.returncode == 0, check.stdout[:2000]
