@@ -8,7 +8,12 @@ import sys
 from pathlib import Path
 
 from engine.catalog import describe_books
+from engine.effective import UnknownBook
+from engine.knowledge import KnowledgeBase
 from engine.loader import load_library
+from engine.resolver import resolve
+from engine.ruling_json import ruling_json
+from engine.situation import SituationError, make_situation, parse_fact_pairs
 from engine.validate import iter_problems
 
 
@@ -49,6 +54,41 @@ def cmd_books(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ruling(args: argparse.Namespace) -> int:
+    kb = KnowledgeBase.load()
+    try:
+        situation = make_situation(kb.vocab, args.house, game=args.game, structure=args.structure,
+                                   format=args.format, facts=parse_fact_pairs(args.fact))
+        ruling = resolve(kb, situation)
+    except (SituationError, UnknownBook) as error:
+        print(f"pokerrules: {error}", file=sys.stderr)
+        return 2
+    answer = ruling_json(ruling)
+    if args.json:
+        print(json.dumps(answer, indent=2, ensure_ascii=False))
+    else:
+        print(render_ruling(answer))
+    return 0
+
+
+def render_ruling(answer: dict) -> str:
+    """The ruling as a person reads it at the table."""
+    lines = [f"{answer['house']}: {answer['status'].upper()}"]
+    for index, rule in enumerate(answer["rulings"]):
+        label = "Ruling" if index == 0 and answer["status"] == "ruled" else "Rule"
+        lines += [f"{label}: {rule['outcome']} — {rule['summary']}",
+                  f"  {rule['book']}, {rule['citation']}",
+                  f"  \"{rule['text']}\""]
+        if rule["discretion"]:
+            lines.append(f"  Discretion: {rule['discretion_by']}")
+    for item in answer["overridden"]:
+        lines.append(f"Set aside: {item['id']} ({item['reason']})")
+    for question in answer["questions"]:
+        choices = f" [{' / '.join(question['choices'])}]" if question["choices"] else ""
+        lines.append(f"Ask: {question['ask']}{choices}  (--fact {question['fact']}=...)")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerrules",
@@ -61,6 +101,15 @@ def build_parser() -> argparse.ArgumentParser:
     books.add_argument("--json", action="store_true", help="print JSON")
     books.add_argument("--path", help=argparse.SUPPRESS)
     books.set_defaults(run=cmd_books)
+    ruling = commands.add_parser("ruling", help="the ruling for a situation in one house")
+    ruling.add_argument("--house", required=True, help="book id of the house")
+    ruling.add_argument("--game")
+    ruling.add_argument("--structure")
+    ruling.add_argument("--format")
+    ruling.add_argument("--fact", action="append", default=[], metavar="KEY=VALUE")
+    ruling.add_argument("--json", action="store_true", help="print JSON")
+    ruling.add_argument("text", nargs="?", help="the dispute in words (not read yet)")
+    ruling.set_defaults(run=cmd_ruling)
     return parser
 
 

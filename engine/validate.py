@@ -63,17 +63,13 @@ def _locate(data: object, path: list) -> tuple[int, str]:
     return line, "".join(fields) or "file"
 
 
-def _record_field(path: list) -> list:
-    """Fields of a record are named from the record ('records[3].key' -> 'key')."""
-    return path
-
-
 def _iter_schema_problems(library: Library, parsed: ParsedFile) -> Iterator[Problem]:
     if parsed.data is None:
         return
     name = "book.schema.json" if parsed.path.name == "book.yaml" else "section.schema.json"
     display = library.display(parsed.path)
-    for error in sorted(_schema(name).iter_errors(parsed.data), key=lambda e: list(map(str, e.absolute_path))):
+    errors = _schema(name).iter_errors(parsed.data)
+    for error in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
         path = list(error.absolute_path)
         line, field = _locate(parsed.data, path)
         yield Problem(display, line, _short_field(parsed.data, path, field), _message(error))

@@ -50,7 +50,7 @@ class _State:
 def segment(document: SourceDocument) -> dict[str, list[Item]]:
     state = _State()
     in_preface = True
-    for number, (raw, rendered) in enumerate(zip(document.raw, document.rendered), start=1):
+    for number, (raw, rendered) in enumerate(zip(document.raw, document.rendered, strict=True), start=1):
         if number <= 3:
             continue  # title, author and version: in the manifest
         _feed(state, number, raw, rendered, in_preface)

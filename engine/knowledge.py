@@ -1,0 +1,37 @@
+"""The knowledge base as one process holds it: the library, the vocabulary, and each
+book's effective rulebook, computed once and reused by every request."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+
+from engine.effective import EffectiveRule, UnknownBook, effective_rulebook
+from engine.loader import Library, load_library
+from engine.vocabulary import Vocabulary, load_vocabulary
+
+
+class KnowledgeBase:
+    """Read-only after loading; safe to share between threads."""
+
+    def __init__(self, library: Library, vocab: Vocabulary) -> None:
+        self.library = library
+        self.vocab = vocab
+        self._effective: dict[str, tuple[EffectiveRule, ...]] = {}
+
+    @classmethod
+    def load(cls, root: Path | None = None) -> KnowledgeBase:
+        return cls(load_library(root), load_vocabulary())
+
+    def effective(self, book_id: str) -> tuple[EffectiveRule, ...]:
+        if book_id not in self._effective:
+            self._effective[book_id] = tuple(effective_rulebook(self.library, book_id))
+        return self._effective[book_id]
+
+    def check_book(self, book_id: str) -> None:
+        if book_id not in self.library.books:
+            raise UnknownBook(book_id, list(self.library.books))
+
+    @cached_property
+    def houses(self) -> list[str]:
+        return sorted(self.library.books)

@@ -1,0 +1,144 @@
+"""The ruling for a situation in one house: which rule governs, what it set aside and why,
+what to ask when a missing fact decides it, and when two rules disagree with no precedence.
+
+>>> from engine.knowledge import KnowledgeBase
+>>> from pathlib import Path
+>>> kb = KnowledgeBase.load(Path("tests/fixtures/mini"))
+>>> ruling = resolve(kb, make_situation(kb.vocab, "mini-house", facts={"event": "playing-out-of-rack"}))
+>>> ruling.status, ruling.governing.rule.id
+('ruled', 'mini-house/house-rules/1')
+>>> ruling.overridden[0]["reason"]
+'mini-house overrides mini-base'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from engine.graph import book_distances, precedence_graph
+from engine.knowledge import KnowledgeBase
+from engine.reading import Reading, read_rule
+from engine.situation import Situation, make_situation  # noqa: F401 - re-exported for callers
+
+MAX_QUESTIONS = 3
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The answer: status, the governing rule, support, what was set aside, questions, trace."""
+
+    status: str  # ruled | needs-facts | conflict | no-rule
+    situation: Situation
+    governing: Reading | None = None
+    support: tuple[Reading, ...] = ()
+    conflicting: tuple[Reading, ...] = ()
+    overridden: tuple[dict, ...] = ()
+    questions: tuple[dict, ...] = ()
+    nearest: tuple[Reading, ...] = ()
+    trace: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _candidates(kb: KnowledgeBase, situation: Situation) -> list[Reading]:
+    readings = []
+    for entry in kb.effective(situation.house):
+        rule = entry.rule
+        if "event" not in rule.when or rule.outcome == "definition":
+            continue
+        reading = read_rule(entry, situation, kb.vocab)
+        if reading is not None:
+            readings.append(reading)
+    return readings
+
+
+def _order(kb: KnowledgeBase, situation: Situation):
+    distances = book_distances(kb.library, situation.house)
+    return lambda r: (distances.get(r.entry.origin, 99), r.rule.id)
+
+
+def _beaten(graph: nx.DiGraph, winners: list[Reading], reading: Reading) -> bool:
+    return any(nx.has_path(graph, w.rule.id, reading.rule.id) for w in winners if w is not reading)
+
+
+def _top(graph: nx.DiGraph, readings: list[Reading]) -> list[Reading]:
+    """Decided readings that no other decided reading prevails over."""
+    ids = {r.rule.id for r in readings}
+    return [r for r in readings
+            if not any(p in ids for p in nx.ancestors(graph, r.rule.id))]
+
+
+def _questions(kb: KnowledgeBase, contending: list[Reading]) -> tuple[dict, ...]:
+    counts: dict[str, int] = {}
+    for reading in contending:
+        for name in reading.missing:
+            counts[name] = counts.get(name, 0) + 1
+    ranked = sorted(counts, key=lambda name: (-counts[name], name))[:MAX_QUESTIONS]
+    return tuple(_question(kb, name) for name in ranked)
+
+
+def _question(kb: KnowledgeBase, name: str) -> dict:
+    context = {"game": kb.vocab.games, "structure": kb.vocab.structures, "format": kb.vocab.formats}
+    if name in context:
+        return {"fact": name, "ask": f"Which {name} is it?", "choices": list(context[name])}
+    fact = kb.vocab.facts[name]
+    choices = {"bool": ["yes", "no"], "enum": list(fact.values)}.get(fact.type, [])
+    return {"fact": name, "ask": fact.ask, "choices": choices, "type": fact.type}
+
+
+def _overridden(graph: nx.DiGraph, governing: Reading, readings: list[Reading]) -> tuple[dict, ...]:
+    lost = [{"key": rule.key, "book": rule.book, "id": rule.id, "by": governing.rule.id,
+             "reason": f"{governing.entry.origin} overrides {rule.book}", "outcome": rule.outcome}
+            for rule in governing.entry.replaces]
+    for reading in readings:
+        if reading is governing or not nx.has_path(graph, governing.rule.id, reading.rule.id):
+            continue
+        path = nx.shortest_path(graph, governing.rule.id, reading.rule.id)
+        reason = graph.edges[path[-2], path[-1]]["reason"]
+        lost.append({"key": reading.rule.key, "book": reading.rule.book, "id": reading.rule.id,
+                     "by": governing.rule.id, "reason": reason,
+                     "outcome": reading.outcome})
+    return tuple(sorted(lost, key=lambda item: item["id"]))
+
+
+def _trace(situation: Situation, readings: list[Reading], graph: nx.DiGraph) -> tuple[str, ...]:
+    lines = [f"fact {name} = {value} ({situation.sources.get(name, 'given')})"
+             for name, value in sorted(situation.facts.items())]
+    for name in ("game", "structure", "format"):
+        if getattr(situation, name):
+            lines.append(f"{name} = {getattr(situation, name)} (given)")
+    for reading in readings:
+        state = ("applies" if reading.decided
+                 else f"depends on {', '.join(sorted(reading.missing))}")
+        lines.append(f"rule {reading.rule.id} [{reading.rule.key}]: {state}"
+                     + (f" -> {reading.outcome}" if reading.outcome else ""))
+    for winner, loser, data in sorted(graph.edges(data=True)):
+        lines.append(f"{winner} prevails over {loser}: {data['reason']}")
+    for winner, loser, reason in graph.graph["contradictions"]:
+        lines.append(f"ignored contradicting precedence {winner} over {loser}: {reason}")
+    return tuple(lines)
+
+
+def resolve(kb: KnowledgeBase, situation: Situation) -> Ruling:
+    """Rule on the situation in its house. Deterministic: same request, same answer."""
+    kb.check_book(situation.house)
+    order = _order(kb, situation)
+    readings = sorted(_candidates(kb, situation), key=order)
+    graph = precedence_graph(readings, situation, kb.library, kb.vocab)
+    trace = _trace(situation, readings, graph)
+    if "event" not in situation.facts:
+        return Ruling("needs-facts", situation, questions=(_question(kb, "event"),), trace=trace)
+    decided = [r for r in readings if r.decided]
+    top = _top(graph, decided)
+    pending = [r for r in readings if not r.decided and not _beaten(graph, top, r)]
+    outcomes = {r.outcome for r in top}
+    if pending and (not top or any(r.outcome is None or r.outcome not in outcomes for r in pending)):
+        return Ruling("needs-facts", situation, support=tuple(top),
+                      questions=_questions(kb, pending), trace=trace)
+    if not top:
+        return Ruling("no-rule", situation, nearest=tuple(readings[:3]), trace=trace)
+    if len(outcomes) > 1:
+        return Ruling("conflict", situation, conflicting=tuple(top), trace=trace)
+    governing = top[0]
+    return Ruling("ruled", situation, governing=governing, support=tuple(top[1:]),
+                  overridden=_overridden(graph, governing, readings), trace=trace)

@@ -1,0 +1,40 @@
+"""The ruling as the JSON object of the interface contract (CLI `--json` and `/api/ruling`)."""
+
+from __future__ import annotations
+
+from engine.reading import Reading
+from engine.resolver import Ruling
+
+
+def reading_json(reading: Reading) -> dict:
+    rule = reading.rule
+    return {
+        "key": rule.key, "book": rule.book, "id": rule.id, "origin": reading.entry.origin,
+        "chapter": rule.chapter, "section": rule.section, "section_number": rule.section_number,
+        "number": rule.number, "citation": rule.citation, "text": rule.text,
+        "outcome": reading.outcome, "summary": reading.summary,
+        "discretion": reading.discretion not in ("none", ""),
+        "discretion_by": None if reading.discretion in ("none", "") else reading.discretion,
+        "parameters": rule.parameters, "amended_by": reading.entry.amended_by or None,
+        "flags": list(rule.flags), "note": rule.note or None,
+    }
+
+
+def ruling_json(ruling: Ruling) -> dict:
+    """One object: status, house, situation, rulings (governing first), overridden, questions, trace."""
+    if ruling.governing is not None:
+        rulings = [ruling.governing, *ruling.support]
+    elif ruling.conflicting:
+        rulings = list(ruling.conflicting)
+    else:
+        rulings = list(ruling.support)
+    return {
+        "status": ruling.status,
+        "house": ruling.situation.house,
+        "situation": ruling.situation.as_json(),
+        "rulings": [reading_json(r) for r in rulings],
+        "overridden": list(ruling.overridden),
+        "questions": list(ruling.questions),
+        "nearest": [reading_json(r) for r in ruling.nearest],
+        "trace": list(ruling.trace),
+    }
