@@ -61,6 +61,14 @@ def _beaten(graph: nx.DiGraph, winners: list[Reading], reading: Reading) -> bool
     return any(nx.has_path(graph, w.rule.id, reading.rule.id) for w in winners if w is not reading)
 
 
+def disagree(a: Reading, b: Reading) -> bool:
+    """Two rulings disagree when their outcomes differ or a number they share differs."""
+    if a.outcome != b.outcome:
+        return True
+    pa, pb = a.rule.parameters, b.rule.parameters
+    return any(pa[name].get("value") != pb[name].get("value") for name in set(pa) & set(pb))
+
+
 def _top(graph: nx.DiGraph, readings: list[Reading]) -> list[Reading]:
     """Decided readings that no other decided reading prevails over."""
     ids = {r.rule.id for r in readings}
@@ -131,13 +139,13 @@ def resolve(kb: KnowledgeBase, situation: Situation) -> Ruling:
     decided = [r for r in readings if r.decided]
     top = _top(graph, decided)
     pending = [r for r in readings if not r.decided and not _beaten(graph, top, r)]
-    outcomes = {r.outcome for r in top}
-    if pending and (not top or any(r.outcome is None or r.outcome not in outcomes for r in pending)):
+    undecided = [r for r in pending if r.outcome is None or any(disagree(r, t) for t in top)]
+    if pending and (not top or undecided):
         return Ruling("needs-facts", situation, support=tuple(top),
-                      questions=_questions(kb, pending), trace=trace)
+                      questions=_questions(kb, undecided or pending), trace=trace)
     if not top:
         return Ruling("no-rule", situation, nearest=tuple(readings[:3]), trace=trace)
-    if len(outcomes) > 1:
+    if any(disagree(a, b) for a in top for b in top):
         return Ruling("conflict", situation, conflicting=tuple(top), trace=trace)
     governing = top[0]
     return Ruling("ruled", situation, governing=governing, support=tuple(top[1:]),

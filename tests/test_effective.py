@@ -61,3 +61,12 @@ def test_hpt_takes_precedence_over_the_v7_rules_it_rewords(library) -> None:
 def test_an_unknown_book_names_the_books_there_are() -> None:
     with pytest.raises(UnknownBook, match="books are: mini-base, mini-house"):
         effective_rulebook(MINI, "mini-casino")
+
+
+def test_hpt_amends_the_starting_chips_of_the_v7_rule(library) -> None:
+    entry = by_key("homepokertourney", library)["tournament.starting-chips-placed"]
+    assert entry.origin == "roberts-v7"
+    assert entry.amended_by == "homepokertourney/buyin-rebuy-add-on/p1"
+    assert entry.rule.parameters["starting_chips"]["value"] == 1000
+    v7 = by_key("roberts-v7", library)["tournament.starting-chips-placed"]
+    assert "starting_chips" not in v7.rule.parameters

@@ -1,0 +1,63 @@
+"""`pokerrules ruling`: the contract's JSON, readable text, and clear errors (exit 2)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def ruling(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "engine.cli", "ruling", *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_json_has_the_contract_fields() -> None:
+    result = ruling("--house", "catfish-bend", "--fact", "event=playing-out-of-rack", "--json")
+    assert result.returncode == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert {"status", "house", "situation", "rulings", "overridden", "questions", "trace"} <= set(answer)
+    governing = answer["rulings"][0]
+    assert {"key", "book", "section", "number", "text", "outcome", "summary", "discretion"} <= set(governing)
+    assert governing["text"] == "Playing out of a rack is allowed."
+    assert answer["overridden"] == [] or all("reason" in item for item in answer["overridden"])
+
+
+def test_text_output_cites_the_rule() -> None:
+    result = ruling("--house", "roberts-home", "--fact", "event=playing-out-of-rack")
+    assert "Playing out of a chip rack is not allowed." in result.stdout
+    assert "roberts-home, Procedures (§2), rule 7" in result.stdout
+
+
+def test_a_question_is_asked_and_answering_it_rules() -> None:
+    asked = json.loads(ruling("--house", "roberts-home", "--game", "holdem",
+                              "--fact", "event=misdeal-claim", "--json").stdout)
+    assert asked["status"] == "needs-facts"
+    question = asked["questions"][0]
+    assert question["fact"] == "players_acted" and "acted" in question["ask"]
+    answered = json.loads(ruling("--house", "roberts-home", "--game", "holdem", "--fact", "event=misdeal-claim",
+                                 "--fact", "players_acted=2", "--json").stdout)
+    assert answered["status"] == "ruled"
+
+
+def test_same_request_same_bytes() -> None:
+    args = ("--house", "homepokertourney", "--game", "holdem", "--fact", "event=straddle", "--json")
+    assert ruling(*args).stdout == ruling(*args).stdout
+
+
+def test_unknown_house_lists_the_houses() -> None:
+    result = ruling("--house", "bellagio", "--fact", "event=straddle")
+    assert result.returncode == 2
+    assert "unknown book 'bellagio'" in result.stderr and "catfish-bend" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unknown_game_and_fact_and_wrong_type_name_the_allowed_values() -> None:
+    game = ruling("--house", "roberts-home", "--game", "holdum", "--fact", "event=straddle")
+    assert game.returncode == 2 and "did you mean 'holdem'" in game.stderr
+    fact = ruling("--house", "roberts-home", "--fact", "minutes_awy=5")
+    assert fact.returncode == 2 and "did you mean 'minutes_away'" in fact.stderr
+    wrong = ruling("--house", "roberts-home", "--fact", "players_acted=two")
+    assert wrong.returncode == 2 and "takes a number" in wrong.stderr
+    malformed = ruling("--house", "roberts-home", "--fact", "players_acted")
+    assert malformed.returncode == 2 and "KEY=VALUE" in malformed.stderr
