@@ -29,7 +29,10 @@ class YamlProblem(ValueError):
         self.line, self.field, self.message = line, field, message
 
 
-class _StrictLoader(yaml.SafeLoader):
+_BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when libyaml is there
+
+
+class _StrictLoader(_BASE):  # type: ignore[valid-type,misc]
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> LineDict:
         mapping = LineDict()
         mapping.line = node.start_mark.line + 1

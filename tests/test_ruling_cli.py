@@ -35,7 +35,8 @@ def test_a_question_is_asked_and_answering_it_rules() -> None:
     assert asked["status"] == "needs-facts"
     question = asked["questions"][0]
     assert question["fact"] == "players_acted" and "acted" in question["ask"]
-    answered = json.loads(ruling("--house", "roberts-home", "--game", "holdem", "--fact", "event=misdeal-claim",
+    answered = json.loads(ruling("--house", "roberts-home", "--game", "holdem",
+                                 "--fact", "event=misdeal-claim",
                                  "--fact", "players_acted=2", "--json").stdout)
     assert answered["status"] == "ruled"
 
