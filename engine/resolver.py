@@ -40,6 +40,21 @@ class Ruling:
     trace: tuple[str, ...] = field(default_factory=tuple)
 
 
+PROCEDURAL_AREAS = ("dealing.",)
+PROCEDURAL_OUTCOMES = ("procedure",)
+
+
+def is_procedural(reading: Reading) -> bool:
+    """How the dealer goes about things; it never sets aside a ruling on the dispute itself."""
+    return reading.rule.key.startswith(PROCEDURAL_AREAS) or reading.outcome in PROCEDURAL_OUTCOMES
+
+
+def _substantive_first(readings: list[Reading]) -> list[Reading]:
+    """The rulings on the dispute when there are any; otherwise the procedures."""
+    substantive = [r for r in readings if not is_procedural(r)]
+    return substantive or readings
+
+
 def _candidates(kb: KnowledgeBase, situation: Situation) -> list[Reading]:
     readings = []
     for entry in kb.effective(situation.house):
@@ -131,7 +146,7 @@ def resolve(kb: KnowledgeBase, situation: Situation) -> Ruling:
     """Rule on the situation in its house. Deterministic: same request, same answer."""
     kb.check_book(situation.house)
     order = _order(kb, situation)
-    readings = sorted(_candidates(kb, situation), key=order)
+    readings = _substantive_first(sorted(_candidates(kb, situation), key=order))
     graph = precedence_graph(readings, situation, kb.library, kb.vocab)
     trace = _trace(situation, readings, graph)
     if "event" not in situation.facts:
