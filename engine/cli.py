@@ -8,13 +8,16 @@ import sys
 from pathlib import Path
 
 from engine.catalog import describe_books
+from engine.conflicts import iter_override_cycles, iter_static_conflicts
 from engine.effective import UnknownBook
 from engine.knowledge import KnowledgeBase
 from engine.loader import load_library
+from engine.problems import Problem
 from engine.resolver import resolve
 from engine.ruling_json import ruling_json
 from engine.situation import SituationError, make_situation, parse_fact_pairs
 from engine.validate import iter_problems
+from engine.vocabulary import load_vocabulary
 
 
 def _library_for(path: str | None):
@@ -32,8 +35,18 @@ def _library_for(path: str | None):
 def cmd_validate(args: argparse.Namespace) -> int:
     library = _library_for(args.path)
     problems = sorted(set(iter_problems(library)))
+    kb = KnowledgeBase(library, load_vocabulary()) if not problems else None
+    if kb is not None:
+        problems += [Problem(library.books[book].path, 1, "overrides",
+                             f"the stated overrides form a cycle: {' -> '.join(cycle)}")
+                     for book in kb.houses for cycle in iter_override_cycles(kb, book)]
     for problem in problems:
         print(problem)
+    if kb is not None and args.conflicts:
+        conflicts = [c for book in kb.houses for c in iter_static_conflicts(kb, book)]
+        for conflict in conflicts:
+            print(f"conflict: {conflict}")
+        print(f"{len(conflicts)} static conflict(s) to resolve or accept", file=sys.stderr)
     if problems:
         print(f"{len(problems)} problem(s)", file=sys.stderr)
         return 1
@@ -96,6 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check every book and record; exit 1 on problems")
     validate.add_argument("path", nargs="?", help="a rules folder, or one book folder (default: bundled)")
+    validate.add_argument("--conflicts", action="store_true",
+                          help="also list pairs of rules that disagree with no precedence between them")
     validate.set_defaults(run=cmd_validate)
     books = commands.add_parser("books", help="list the books and their record counts")
     books.add_argument("--json", action="store_true", help="print JSON")

@@ -1,0 +1,46 @@
+"""The static conflict check finds rules that disagree with nothing to rank them."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from engine.conflicts import iter_static_conflicts
+from engine.knowledge import KnowledgeBase
+
+MINI = Path(__file__).parent / "fixtures" / "mini"
+
+
+def kb_with(tmp_path: Path, extra_record: str) -> KnowledgeBase:
+    rules = tmp_path / "rules"
+    shutil.copytree(MINI, rules)
+    path = rules / "mini-base" / "02-procedures.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + extra_record, encoding="utf-8")
+    return KnowledgeBase.load(rules)
+
+
+RIVAL = """- id: mini-base/procedures/3
+  key: procedures.rack-again
+  number: '3'
+  text: Playing out of a rack is allowed.
+  source: {lines: '15'}
+  summary: A rival rule that allows it.
+  when: {event: playing-out-of-rack}
+  outcome: allowed
+"""
+
+
+def test_two_rules_that_disagree_without_precedence_are_reported(tmp_path: Path) -> None:
+    kb = kb_with(tmp_path, RIVAL)
+    conflicts = list(iter_static_conflicts(kb, "mini-base"))
+    assert [(c.first, c.second) for c in conflicts] == [("mini-base/procedures/1", "mini-base/procedures/3")]
+
+
+def test_a_stated_override_resolves_the_conflict(tmp_path: Path) -> None:
+    kb = kb_with(tmp_path, RIVAL + "  overrides: [{key: procedures.playing-out-of-rack, reason: test}]\n")
+    assert list(iter_static_conflicts(kb, "mini-base")) == []
+
+
+def test_a_house_rule_over_its_base_is_not_a_conflict(tmp_path: Path) -> None:
+    kb = kb_with(tmp_path, "")
+    assert list(iter_static_conflicts(kb, "mini-house")) == []
