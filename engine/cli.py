@@ -87,13 +87,19 @@ def cmd_ruling(args: argparse.Namespace) -> int:
 def render_ruling(answer: dict) -> str:
     """The ruling as a person reads it at the table."""
     lines = [f"{answer['house']}: {answer['status'].upper()}"]
+    lines += [f"Note: {warning}" for warning in answer["warnings"]]
     for index, rule in enumerate(answer["rulings"]):
         label = "Ruling" if index == 0 and answer["status"] == "ruled" else "Rule"
         lines += [f"{label}: {rule['outcome']} — {rule['summary']}",
                   f"  {rule['book']}, {rule['citation']}",
                   f"  \"{rule['text']}\""]
+        if rule["origin"] != answer["house"]:
+            lines.append(f"  Inherited from {rule['origin']}: "
+                         f"{answer['house']} has no rule of its own on this.")
         if rule["discretion"]:
             lines.append(f"  Discretion: {rule['discretion_by']}")
+    for rule in answer["nearest"]:
+        lines.append(f"Nearest: {rule['id']} — {rule['summary']}")
     for item in answer["overridden"]:
         lines.append(f"Set aside: {item['id']} ({item['reason']})")
     for question in answer["questions"]:

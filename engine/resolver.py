@@ -13,12 +13,13 @@ what to ask when a missing fact decides it, and when two rules disagree with no 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
 from engine.graph import book_distances, precedence_graph
 from engine.knowledge import KnowledgeBase
+from engine.matching import FAILS, value_matches
 from engine.reading import Reading, read_rule
 from engine.situation import Situation, make_situation  # noqa: F401 - re-exported for callers
 
@@ -38,6 +39,7 @@ class Ruling:
     questions: tuple[dict, ...] = ()
     nearest: tuple[Reading, ...] = ()
     trace: tuple[str, ...] = field(default_factory=tuple)
+    warnings: tuple[str, ...] = ()  # e.g. the house's book does not cover this game
 
 
 PROCEDURAL_AREAS = ("dealing.",)
@@ -65,6 +67,35 @@ def _candidates(kb: KnowledgeBase, situation: Situation) -> list[Reading]:
         if reading is not None:
             readings.append(reading)
     return readings
+
+
+def _nearest(kb: KnowledgeBase, situation: Situation, limit: int = 3) -> tuple[Reading, ...]:
+    """Rules about the same event that did not fit, the closest first: something to read."""
+    known = situation.known()
+    scored = []
+    for entry in kb.effective(situation.house):
+        when = entry.rule.when
+        events = when.get("event")
+        if events is None or not value_matches(events, known.get("event")):
+            continue
+        fits = sum(1 for name, expected in when.items()
+                   if name in known and value_matches(expected, known[name]))
+        scored.append((-fits, entry.rule.id, entry))
+    return tuple(Reading(entry, FAILS, entry.rule.outcome, entry.rule.summary, entry.rule.discretion,
+                         frozenset()) for _, _, entry in sorted(scored)[:limit])
+
+
+def scope_warnings(kb: KnowledgeBase, situation: Situation) -> tuple[str, ...]:
+    """Say so when the house's book covers only some games, structures or formats."""
+    book = kb.library.books[situation.house]
+    warnings = []
+    for dimension in ("game", "structure", "format"):
+        covered = book.applies.get(f"{dimension}s")
+        given = getattr(situation, dimension)
+        if covered and given and given not in covered:
+            warnings.append(f"{book.id}'s rules are written for {dimension} "
+                            f"{', '.join(covered)}, not {given}: rulings come from what it inherits")
+    return tuple(warnings)
 
 
 def _order(kb: KnowledgeBase, situation: Situation):
@@ -145,6 +176,10 @@ def _trace(situation: Situation, readings: list[Reading], graph: nx.DiGraph) -> 
 def resolve(kb: KnowledgeBase, situation: Situation) -> Ruling:
     """Rule on the situation in its house. Deterministic: same request, same answer."""
     kb.check_book(situation.house)
+    return replace(_resolve(kb, situation), warnings=scope_warnings(kb, situation))
+
+
+def _resolve(kb: KnowledgeBase, situation: Situation) -> Ruling:
     order = _order(kb, situation)
     readings = _substantive_first(sorted(_candidates(kb, situation), key=order))
     graph = precedence_graph(readings, situation, kb.library, kb.vocab)
@@ -159,7 +194,7 @@ def resolve(kb: KnowledgeBase, situation: Situation) -> Ruling:
         return Ruling("needs-facts", situation, support=tuple(top),
                       questions=_questions(kb, undecided or pending), trace=trace)
     if not top:
-        return Ruling("no-rule", situation, nearest=tuple(readings[:3]), trace=trace)
+        return Ruling("no-rule", situation, nearest=_nearest(kb, situation), trace=trace)
     if any(disagree(a, b) for a in top for b in top):
         return Ruling("conflict", situation, conflicting=tuple(top), trace=trace)
     governing = top[0]

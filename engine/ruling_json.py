@@ -36,5 +36,6 @@ def ruling_json(ruling: Ruling) -> dict:
         "overridden": list(ruling.overridden),
         "questions": list(ruling.questions),
         "nearest": [reading_json(r) for r in ruling.nearest],
+        "warnings": list(ruling.warnings),
         "trace": list(ruling.trace),
     }
