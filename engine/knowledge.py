@@ -18,6 +18,7 @@ class KnowledgeBase:
         self.library = library
         self.vocab = vocab
         self._effective: dict[str, tuple[EffectiveRule, ...]] = {}
+        self._by_event: dict[str, dict[str, tuple[EffectiveRule, ...]]] = {}
 
     @classmethod
     def load(cls, root: Path | None = None) -> KnowledgeBase:
@@ -27,6 +28,18 @@ class KnowledgeBase:
         if book_id not in self._effective:
             self._effective[book_id] = tuple(effective_rulebook(self.library, book_id))
         return self._effective[book_id]
+
+    def with_event(self, book_id: str, event: object) -> tuple[EffectiveRule, ...]:
+        """The effective rules of a book whose conditions name this event, in book order."""
+        if book_id not in self._by_event:
+            index: dict[str, list[EffectiveRule]] = {}
+            for entry in self.effective(book_id):
+                events = entry.rule.when.get("event")
+                for name in events if isinstance(events, list) else [events]:
+                    if name is not None:
+                        index.setdefault(str(name), []).append(entry)
+            self._by_event[book_id] = {name: tuple(entries) for name, entries in index.items()}
+        return self._by_event[book_id].get(str(event), ())
 
     def check_book(self, book_id: str) -> None:
         if book_id not in self.library.books:

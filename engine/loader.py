@@ -35,10 +35,17 @@ class Library:
     glossary: list[GlossaryEntry] = field(default_factory=list)
     files: list[ParsedFile] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    _by_book: dict[str, list[Rule]] = field(default_factory=dict, repr=False)
+    _index_size: int = field(default=-1, repr=False)
 
     def rules_of(self, book_id: str) -> list[Rule]:
         """The records a book prints itself, in its order."""
-        return [rule for rule in self.rules if rule.book == book_id]
+        if self._index_size != len(self.rules):
+            self._by_book = {}
+            for rule in self.rules:
+                self._by_book.setdefault(rule.book, []).append(rule)
+            self._index_size = len(self.rules)
+        return list(self._by_book.get(book_id, ()))
 
     def display(self, path: Path) -> str:
         try:

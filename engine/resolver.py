@@ -59,9 +59,9 @@ def _substantive_first(readings: list[Reading]) -> list[Reading]:
 
 def _candidates(kb: KnowledgeBase, situation: Situation) -> list[Reading]:
     readings = []
-    for entry in kb.effective(situation.house):
+    for entry in kb.with_event(situation.house, situation.facts.get("event")):
         rule = entry.rule
-        if "event" not in rule.when or rule.outcome == "definition":
+        if rule.outcome == "definition":
             continue
         reading = read_rule(entry, situation, kb.vocab)
         if reading is not None:
