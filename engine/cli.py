@@ -7,8 +7,11 @@ import json
 import sys
 from pathlib import Path
 
+from engine.behaviour import differing_houses, load_situations, rule_everywhere, ruling_differences
 from engine.catalog import describe_books
 from engine.conflicts import iter_override_cycles, iter_static_conflicts
+from engine.diff import diff_books
+from engine.diff_render import diff_json, diff_markdown, diff_text
 from engine.effective import UnknownBook
 from engine.knowledge import KnowledgeBase
 from engine.loader import load_library
@@ -42,11 +45,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
                      for book in kb.houses for cycle in iter_override_cycles(kb, book)]
     for problem in problems:
         print(problem)
-    if kb is not None and args.conflicts:
+    if kb is not None and not problems:
         conflicts = [c for book in kb.houses for c in iter_static_conflicts(kb, book)]
-        for conflict in conflicts:
+        for conflict in conflicts if args.conflicts else ():
             print(f"conflict: {conflict}")
-        print(f"{len(conflicts)} static conflict(s) to resolve or accept", file=sys.stderr)
+        hint = "" if args.conflicts else " (list them with --conflicts)"
+        print(f"{len(conflicts)} static conflict(s): rules that disagree with no precedence{hint}",
+              file=sys.stderr)
     if problems:
         print(f"{len(problems)} problem(s)", file=sys.stderr)
         return 1
@@ -70,6 +75,8 @@ def cmd_books(args: argparse.Namespace) -> int:
 def cmd_ruling(args: argparse.Namespace) -> int:
     kb = KnowledgeBase.load()
     try:
+        if args.house == "all":
+            return _ruling_everywhere(kb, args)
         situation = make_situation(kb.vocab, args.house, game=args.game, structure=args.structure,
                                    format=args.format, facts=parse_fact_pairs(args.fact))
         ruling = resolve(kb, situation)
@@ -81,6 +88,72 @@ def cmd_ruling(args: argparse.Namespace) -> int:
         print(json.dumps(answer, indent=2, ensure_ascii=False))
     else:
         print(render_ruling(answer))
+    return 0
+
+
+def _ruling_everywhere(kb: KnowledgeBase, args: argparse.Namespace) -> int:
+    spec = {"game": args.game, "structure": args.structure, "format": args.format,
+            "facts": parse_fact_pairs(args.fact)}
+    rulings = rule_everywhere(kb, spec)
+    differ = differing_houses(rulings)
+    answers = {house: ruling_json(ruling) for house, ruling in rulings.items()}
+    if args.json:
+        print(json.dumps({"houses": answers, "differ": differ}, indent=2, ensure_ascii=False))
+        return 0
+    for house, answer in answers.items():
+        mark = "≠" if house in differ else " "
+        print(f"{mark} {house:<18} {answer['status']:<12} {_said(answer)}")
+    return 0
+
+
+def _said(answer: dict) -> str:
+    """A ruling in one line: the outcome and its citation, the question, or both rules."""
+    if answer["status"] == "needs-facts":
+        return "ask: " + "; ".join(q["ask"] for q in answer["questions"])
+    if answer["status"] == "conflict":
+        return "conflict: " + " vs ".join(r["id"] for r in answer["rulings"])
+    if answer["status"] == "no-rule":
+        return "no rule"
+    first = answer["rulings"][0]
+    return f"{first['outcome']} — {first['book']}, {first['citation']}"
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    kb = KnowledgeBase.load()
+    try:
+        diff = diff_books(kb, args.a, args.b, section=args.section, game=args.game,
+                          substantive_only=args.substantive)
+        if args.rulings:
+            return _behaviour(kb, args)
+    except (UnknownBook, SituationError) as error:
+        print(f"pokerrules: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(diff_json(diff), indent=2, ensure_ascii=False))
+    elif args.markdown:
+        print(diff_markdown(diff))
+    else:
+        color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
+        print(diff_text(diff, color=color))
+    return 0
+
+
+def _behaviour(kb: KnowledgeBase, args: argparse.Namespace) -> int:
+    checkout_cases = Path(__file__).resolve().parent.parent / "tests" / "rulings"
+    folder = Path(args.situations) if args.situations else checkout_cases
+    if not folder.is_dir():
+        raise SituationError(f"no situations folder at {folder}; give one with --situations")
+    differences = ruling_differences(kb, args.a, args.b, load_situations(folder))
+    if args.json:
+        print(json.dumps([{"name": d["name"], "a": ruling_json(d["a"]), "b": ruling_json(d["b"])}
+                          for d in differences], indent=2, ensure_ascii=False))
+        return 0
+    print(f"{len(differences)} situation(s) ruled differently by {args.a} and {args.b}")
+    for item in differences:
+        print(f"\n{item['name']}")
+        for side in ("a", "b"):
+            answer = ruling_json(item[side])
+            print(f"  {answer['house']:<18} {answer['status']:<12} {_said(answer)}")
     return 0
 
 
@@ -123,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     books.add_argument("--path", help=argparse.SUPPRESS)
     books.set_defaults(run=cmd_books)
     ruling = commands.add_parser("ruling", help="the ruling for a situation in one house")
-    ruling.add_argument("--house", required=True, help="book id of the house")
+    ruling.add_argument("--house", required=True, help="book id of the house, or 'all' for every house")
     ruling.add_argument("--game")
     ruling.add_argument("--structure")
     ruling.add_argument("--format")
@@ -131,6 +204,20 @@ def build_parser() -> argparse.ArgumentParser:
     ruling.add_argument("--json", action="store_true", help="print JSON")
     ruling.add_argument("text", nargs="?", help="the dispute in words (not read yet)")
     ruling.set_defaults(run=cmd_ruling)
+    diff = commands.add_parser("diff", help="differences between the effective rulebooks of two books")
+    diff.add_argument("a", help="the book to compare from")
+    diff.add_argument("b", help="the book to compare with")
+    output = diff.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print JSON")
+    output.add_argument("--markdown", action="store_true", help="print Markdown for publishing")
+    diff.add_argument("--section", help="only rules whose section or chapter contains this")
+    diff.add_argument("--game", help="only rules that apply to this game")
+    diff.add_argument("--substantive", action="store_true", help="only differences that can change a ruling")
+    diff.add_argument("--rulings", action="store_true",
+                      help="re-rule the test situations under both books and list the ones that change")
+    diff.add_argument("--situations", help="folder of situation YAML files for --rulings")
+    diff.add_argument("--color", choices=["auto", "always", "never"], default="auto")
+    diff.set_defaults(run=cmd_diff)
     return parser
 
 

@@ -1,0 +1,126 @@
+"""Diff: documented differences, wording versus substance, and the three output forms."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine.diff import diff_books
+from engine.diff_render import diff_json, diff_markdown, diff_text
+from engine.knowledge import KnowledgeBase
+
+KB = KnowledgeBase.load()
+DOCUMENTED = yaml.safe_load((Path(__file__).parent / "diffs.yaml").read_text(encoding="utf-8"))
+
+
+def change_for(a: str, b: str, key: str):
+    found = [c for c in diff_books(KB, a, b).changes if c.key == key]
+    return found[0] if found else None
+
+
+def test_there_are_at_least_forty_documented_differences() -> None:
+    assert len(DOCUMENTED) >= 40
+
+
+@pytest.mark.parametrize("case", DOCUMENTED, ids=[c["what"] for c in DOCUMENTED])
+def test_documented_difference(case: dict) -> None:
+    change = change_for(case["a"], case["b"], case["key"])
+    assert change is not None, f"{case['key']} shows no difference"
+    assert change.kind == case["kind"]
+    assert change.substantive == case["substantive"], change.reasons
+    for name, (old, new) in (case.get("parameters") or {}).items():
+        assert change.parameters[name][:2] == (old, new)
+    inserted = " ".join(text for op, text in change.words if op == "insert")
+    deleted = " ".join(text for op, text in change.words if op == "delete")
+    if "inserted" in case:
+        assert case["inserted"] in inserted
+    if "deleted" in case:
+        assert case["deleted"] in deleted
+
+
+@pytest.mark.parametrize("book", sorted(KB.library.books))
+def test_a_book_compared_with_itself_has_no_differences(book: str) -> None:
+    diff = diff_books(KB, book, book)
+    assert diff.changes == () and diff.same == len(KB.effective(book))
+
+
+def test_wording_only_changes_are_not_substantive() -> None:
+    wording = [c for c in diff_books(KB, "roberts-cardroom", "catfish-bend").changes if not c.substantive]
+    assert wording
+    assert all(c.kind == "changed" and not c.reasons for c in wording)
+
+
+def test_substantive_changes_come_first_and_the_filter_keeps_only_them() -> None:
+    changes = diff_books(KB, "roberts-home", "catfish-bend").changes
+    flags = [c.substantive for c in changes]
+    assert flags == sorted(flags, reverse=True)
+    only = diff_books(KB, "roberts-home", "catfish-bend", substantive_only=True).changes
+    assert only and all(c.substantive for c in only)
+
+
+def test_section_and_game_filters() -> None:
+    holdem = diff_books(KB, "roberts-cardroom", "catfish-bend", section="hold'em").changes
+    assert holdem and all("hold" in (c.section.lower()) for c in holdem)
+    stud = diff_books(KB, "roberts-home", "catfish-bend", game="stud").changes
+    assert all(c.key.split(".")[0] not in ("holdem", "omaha", "lowball") for c in stud)
+
+
+def test_adding_one_rule_to_a_copy_shows_exactly_one_added(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "mini", rules)
+    copy = rules / "mini-copy"
+    shutil.copytree(rules / "mini-base", copy)
+    manifest = copy / "book.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("id: mini-base", "id: mini-copy"))
+    for path in copy.glob("0*.yaml"):
+        path.write_text(path.read_text(encoding="utf-8").replace("mini-base", "mini-copy"))
+    kb = KnowledgeBase.load(rules)
+    assert diff_books(kb, "mini-base", "mini-copy").changes == ()
+    extra = copy / "02-procedures.yaml"
+    extra.write_text(extra.read_text(encoding="utf-8") + """- id: mini-copy/procedures/3
+  key: house.spectators
+  number: '3'
+  text: Spectators must stand behind the rail.
+  source: {lines: '17'}
+  summary: Spectators stand behind the rail.
+  when: {event: guest}
+  outcome: required
+""")
+    diff = diff_books(KnowledgeBase.load(rules), "mini-base", "mini-copy")
+    assert [(c.kind, c.key) for c in diff.changes] == [("added", "house.spectators")]
+
+
+def test_json_follows_the_contract() -> None:
+    data = diff_json(diff_books(KB, "roberts-home", "catfish-bend"))
+    assert {"a", "b", "changes", "summary"} <= set(data)
+    assert {"changed", "added", "removed", "same"} <= set(data["summary"])
+    change = next(c for c in data["changes"] if c["key"] == "procedures.absence-chips-picked-up")
+    assert change["kind"] == "changed" and change["parameters"]["absence_minutes"] == [15, 45]
+    assert change["a"]["book"] == "roberts-home" and change["b"]["number"] == "19"
+    added = next(c for c in data["changes"] if c["kind"] == "added")
+    assert added["a"] is None and added["b"]["text"]
+
+
+def test_text_and_markdown_forms() -> None:
+    diff = diff_books(KB, "roberts-home", "catfish-bend", substantive_only=True)
+    text = diff_text(diff)
+    assert "absence_minutes: 15 → 45 minutes" in text and "\033[" not in text
+    assert "\033[31m" in diff_text(diff, color=True)
+    markdown = diff_markdown(diff)
+    assert markdown.startswith("# catfish-bend compared with roberts-home")
+    assert "## Differences that change a ruling" in markdown
+
+
+def test_cli_diff_json_and_errors() -> None:
+    run = [sys.executable, "-m", "engine.cli", "diff"]
+    result = subprocess.run([*run, "roberts-v7", "homepokertourney", "--json"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and json.loads(result.stdout)["b"] == "homepokertourney"
+    bad = subprocess.run([*run, "roberts-v7", "bellagio"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "books are:" in bad.stderr
