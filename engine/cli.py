@@ -15,10 +15,12 @@ from engine.diff_render import diff_json, diff_markdown, diff_text
 from engine.effective import UnknownBook
 from engine.knowledge import KnowledgeBase
 from engine.loader import load_library
+from engine.lookup import lookup
 from engine.problems import Problem
 from engine.resolver import resolve
-from engine.ruling_json import ruling_json
+from engine.ruling_json import lookup_json, ruling_json
 from engine.situation import SituationError, make_situation, parse_fact_pairs
+from engine.understand import TextError
 from engine.validate import iter_problems
 from engine.vocabulary import load_vocabulary
 
@@ -77,13 +79,17 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     try:
         if args.house == "all":
             return _ruling_everywhere(kb, args)
-        situation = make_situation(kb.vocab, args.house, game=args.game, structure=args.structure,
-                                   format=args.format, facts=parse_fact_pairs(args.fact))
-        ruling = resolve(kb, situation)
-    except (SituationError, UnknownBook) as error:
+        if args.text is not None:
+            found = lookup(kb, args.house, args.text, game=args.game, structure=args.structure,
+                           format=args.format, facts=parse_fact_pairs(args.fact))
+            answer = lookup_json(found)
+        else:
+            situation = make_situation(kb.vocab, args.house, game=args.game, structure=args.structure,
+                                       format=args.format, facts=parse_fact_pairs(args.fact))
+            answer = ruling_json(resolve(kb, situation))
+    except (SituationError, UnknownBook, TextError) as error:
         print(f"pokerrules: {error}", file=sys.stderr)
         return 2
-    answer = ruling_json(ruling)
     if args.json:
         print(json.dumps(answer, indent=2, ensure_ascii=False))
     else:
@@ -160,9 +166,14 @@ def _behaviour(kb: KnowledgeBase, args: argparse.Namespace) -> int:
 def render_ruling(answer: dict) -> str:
     """The ruling as a person reads it at the table."""
     lines = [f"{answer['house']}: {answer['status'].upper()}"]
+    if answer.get("inferred"):
+        read = ", ".join(f"{name}={item['value']} (from \"{item['from']}\")"
+                         for name, item in answer["inferred"].items())
+        lines.append(f"Read from your words: {read}  — correct any with --fact")
     lines += [f"Note: {warning}" for warning in answer["warnings"]]
     for index, rule in enumerate(answer["rulings"]):
-        label = "Ruling" if index == 0 and answer["status"] == "ruled" else "Rule"
+        label = {"ruled": "Ruling" if index == 0 else "Also applies", "conflict": "Conflicting rule",
+                 "needs-facts": "Applies so far"}.get(answer["status"], "Rule")
         lines += [f"{label}: {rule['outcome']} — {rule['summary']}",
                   f"  {rule['book']}, {rule['citation']}",
                   f"  \"{rule['text']}\""]
@@ -177,7 +188,9 @@ def render_ruling(answer: dict) -> str:
         lines.append(f"Set aside: {item['id']} ({item['reason']})")
     for question in answer["questions"]:
         choices = f" [{' / '.join(question['choices'])}]" if question["choices"] else ""
-        lines.append(f"Ask: {question['ask']}{choices}  (--fact {question['fact']}=...)")
+        option = (f"--{question['fact']}" if question["fact"] in ("game", "structure", "format")
+                  else f"--fact {question['fact']}=...")
+        lines.append(f"Ask: {question['ask']}{choices}  ({option})")
     return "\n".join(lines)
 
 
@@ -202,7 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
     ruling.add_argument("--format")
     ruling.add_argument("--fact", action="append", default=[], metavar="KEY=VALUE")
     ruling.add_argument("--json", action="store_true", help="print JSON")
-    ruling.add_argument("text", nargs="?", help="the dispute in words (not read yet)")
+    ruling.add_argument("text", nargs="?",
+                        help="the dispute in words, e.g. \"dealer flashed seat 4's second card\"")
     ruling.set_defaults(run=cmd_ruling)
     diff = commands.add_parser("diff", help="differences between the effective rulebooks of two books")
     diff.add_argument("a", help="the book to compare from")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engine.effective import EffectiveRule, UnknownBook, effective_rulebook
 from engine.loader import Library, load_library
+from engine.search import RuleIndex
 from engine.vocabulary import Vocabulary, load_vocabulary
 
 
@@ -44,6 +45,11 @@ class KnowledgeBase:
     def check_book(self, book_id: str) -> None:
         if book_id not in self.library.books:
             raise UnknownBook(book_id, list(self.library.books))
+
+    @cached_property
+    def search_index(self) -> RuleIndex:
+        """Full-text search over every rule, built on first use."""
+        return RuleIndex(self.library.rules, self.library.glossary)
 
     @cached_property
     def houses(self) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.lookup import Lookup
 from engine.reading import Reading
 from engine.resolver import Ruling
 
@@ -39,3 +40,12 @@ def ruling_json(ruling: Ruling) -> dict:
         "warnings": list(ruling.warnings),
         "trace": list(ruling.trace),
     }
+
+
+def lookup_json(found: Lookup) -> dict:
+    """The ruling plus what was read from the words and the ranked rule keys."""
+    answer = ruling_json(found.ruling)
+    answer["inferred"] = {name: {"value": value, "from": said}
+                          for name, (value, said) in sorted(found.inferred.items())}
+    answer["candidates"] = list(found.ranked[:10])
+    return answer

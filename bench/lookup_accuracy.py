@@ -1,0 +1,76 @@
+"""Accuracy of the free-text lookup on the development set, beside a plain BM25 search.
+
+    python bench/lookup_accuracy.py [--set tests/lookup/dev.yaml] [--misses]
+
+Top-1 / top-3: the expected rule key (or one of its equally right `also` keys) is first /
+among the first three keys returned for the description in that house. The baseline is
+what a search box gives: BM25 over the house's rule texts, nothing else. Also prints the
+latency of a free-text ruling (p50/p99, one process). Measured numbers only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.ruling_latency import percentile  # noqa: E402
+from engine.knowledge import KnowledgeBase  # noqa: E402
+from engine.lookup import lookup  # noqa: E402
+
+
+def baseline(kb: KnowledgeBase, house: str, text: str) -> list[str]:
+    effective = {entry.rule.id: entry.rule.key for entry in kb.effective(house)}
+    ranked: list[str] = []
+    for rule_id, _ in kb.search_index.search(text, allowed=set(effective), limit=20):
+        if effective[rule_id] not in ranked:
+            ranked.append(effective[rule_id])
+    return ranked
+
+
+def hit(ranked: list[str] | tuple[str, ...], entry: dict, k: int) -> bool:
+    right = {entry["key"], *entry.get("also", [])}
+    return bool(right & set(ranked[:k]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--set", default=str(ROOT / "tests" / "lookup" / "dev.yaml"))
+    parser.add_argument("--misses", action="store_true", help="list the descriptions missed at top-3")
+    args = parser.parse_args()
+    entries = yaml.safe_load(Path(args.set).read_text(encoding="utf-8"))
+    kb = KnowledgeBase.load()
+    kb.search_index  # noqa: B018 - built before timing
+    ours = {1: 0, 3: 0}
+    base = {1: 0, 3: 0}
+    timings, misses = [], []
+    for entry in entries:
+        start = time.perf_counter()
+        result = lookup(kb, entry["house"], entry["text"], game=entry.get("game"))
+        timings.append(time.perf_counter() - start)
+        plain = baseline(kb, entry["house"], entry["text"])
+        for k in (1, 3):
+            ours[k] += hit(result.ranked, entry, k)
+            base[k] += hit(plain, entry, k)
+        if not hit(result.ranked, entry, 3):
+            misses.append((entry, result.ranked[:3], result.inferred.get("event")))
+    n = len(entries)
+    print(f"development set: {n} descriptions ({Path(args.set).name})")
+    print(f"lookup:        top-1 {ours[1] / n:6.1%}   top-3 {ours[3] / n:6.1%}")
+    print(f"plain BM25:    top-1 {base[1] / n:6.1%}   top-3 {base[3] / n:6.1%}")
+    print(f"free-text ruling latency: p50 {percentile(timings, 0.5) * 1000:.1f} ms, "
+          f"p99 {percentile(timings, 0.99) * 1000:.1f} ms")
+    if args.misses:
+        for entry, ranked, event in misses:
+            print(f"- [{entry['house']}] {entry['text']}\n"
+                  f"    want {entry['key']}; got {list(ranked)}; event {event}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Free-text lookup: a dispute in the floor's own words -> facts -> the ruling.
+
+The words are read into facts (engine.understand); given facts and context win over
+inferred ones. With an event, the resolver rules as usual; without one, the best search
+match names the event. The ranking of rule keys combines the ruling (governing rule
+first) with the search score, so a person sees the ruling and the next-best rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.knowledge import KnowledgeBase
+from engine.resolver import Ruling, resolve
+from engine.situation import make_situation
+from engine.understand import Understanding, understand
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The ruling for a described dispute, what was read from the words, and the ranking."""
+
+    ruling: Ruling
+    understanding: Understanding
+    ranked: tuple[str, ...]  # rule keys, best first
+    inferred: dict  # fact -> (value, the words that gave it)
+
+
+def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
+           structure: str | None = None, format: str | None = None,
+           facts: dict | None = None) -> Lookup:
+    """Rule on a dispute described in words, in one house."""
+    kb.check_book(house)
+    index = kb.search_index
+    read = understand(text, index.vocabulary)
+    effective = {entry.rule.id: entry.rule for entry in kb.effective(house)}
+    hits = index.search(index.expand(read.text), allowed=set(effective))
+    given = {name: value for name, value in (facts or {}).items()}
+    inferred = {name: value for name, value in read.facts.items() if name not in given}
+    if "event" not in given and "event" not in inferred and hits:
+        event = _first_event(effective[hits[0][0]])
+        if event:
+            inferred["event"] = event
+            read.evidence["event"] = f"nearest rule: {hits[0][0]}"
+    context = {"game": game or read.context.get("game"),
+               "structure": structure or read.context.get("structure"),
+               "format": format or read.context.get("format")}
+    situation = make_situation(kb.vocab, house, **context, facts={**inferred, **given},
+                               sources={**{n: "inferred" for n in inferred}, **{n: "given" for n in given}})
+    ruling = resolve(kb, situation)
+    ranked = _rank(ruling, hits, effective)
+    shown = {name: (value, read.evidence.get(name, "")) for name, value in inferred.items()}
+    for name in ("game", "structure", "format"):
+        if context[name] and not locals()[name]:
+            shown[name] = (context[name], read.evidence.get(name, ""))
+    return Lookup(ruling, read, ranked, shown)
+
+
+def _first_event(rule) -> str | None:
+    events = rule.when.get("event")
+    if isinstance(events, list):
+        return str(events[0]) if events else None
+    return str(events) if events else None
+
+
+def _rank(ruling: Ruling, hits: list[tuple[str, float]], effective: dict) -> tuple[str, ...]:
+    top = max((score for _, score in hits), default=1.0) or 1.0
+    scores: dict[str, float] = {}
+    for rule_id, score in hits:
+        key = effective[rule_id].key
+        scores[key] = max(scores.get(key, 0.0), score / top)
+    boosts = []
+    if ruling.governing is not None:
+        boosts.append((ruling.governing, 3.0))
+    boosts += [(reading, 2.0) for reading in (*ruling.conflicting, *ruling.support)]
+    for reading, boost in boosts:
+        key = reading.rule.key
+        scores[key] = scores.get(key, 0.0) + boost
+    return tuple(sorted(scores, key=lambda key: (-scores[key], key)))

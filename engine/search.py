@@ -1,0 +1,64 @@
+"""Full-text search over every rule's words (SQLite FTS5, BM25 ranking, Porter stemming).
+
+The index holds each rule's text and summary, the words of its key and section, and its
+events; a query is the description's words, OR-ed. Built once per process, in memory.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterable
+
+from engine.model import GlossaryEntry, Rule
+
+STOPWORDS = frozenset("""a an and are as at be but by for from had has have he her his i if in into is it
+its me my of on or our she so than that the their them then there they this to was we were what when
+which who will with you your him got get did does do just can could would should about after
+before been being up down out over any some""".split())
+_WORD = re.compile(r"[a-z0-9']+")
+
+
+def words(text: str) -> list[str]:
+    """Search words: lower-case, no stop-words."""
+    return [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
+
+
+class RuleIndex:
+    """BM25 search over rule records; results can be restricted to one book's rules."""
+
+    def __init__(self, rules: Iterable[Rule], glossary: Iterable[GlossaryEntry] = ()) -> None:
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._db.execute("CREATE VIRTUAL TABLE rules USING fts5(id UNINDEXED, body, tags, "
+                         "tokenize='porter unicode61')")
+        self._db.executemany("INSERT INTO rules (id, body, tags) VALUES (?, ?, ?)",
+                             [(rule.id, f"{rule.text} {rule.summary}", _tags(rule)) for rule in rules])
+        self.glossary = {entry.term.lower(): entry.definition for entry in glossary}
+        self.vocabulary = frozenset(w for (body,) in self._db.execute("SELECT body FROM rules")
+                                    for w in _WORD.findall(body.lower()))
+
+    def expand(self, text: str) -> str:
+        """The text plus the definitions of glossary terms it uses."""
+        lower = text.lower()
+        extra = [definition for term, definition in self.glossary.items()
+                 if len(term) > 3 and re.search(rf"\b{re.escape(term)}\b", lower)]
+        return " ".join([text, *extra])
+
+    def search(self, text: str, allowed: set[str] | None = None, limit: int = 50) -> list[tuple[str, float]]:
+        """(rule id, score) best first; a higher score is a better match."""
+        terms = sorted(set(words(text)))
+        if not terms:
+            return []
+        query = " OR ".join('"' + term.replace('"', "") + '"' for term in terms)
+        rows = self._db.execute(
+            "SELECT id, bm25(rules, 0.0, 1.0, 2.0) AS rank FROM rules WHERE rules MATCH ? "
+            "ORDER BY rank LIMIT ?", (query, 2000 if allowed else limit)).fetchall()
+        hits = [(rule_id, -rank) for rule_id, rank in rows if allowed is None or rule_id in allowed]
+        return hits[:limit]
+
+
+def _tags(rule: Rule) -> str:
+    events = rule.when.get("event", [])
+    events = events if isinstance(events, list) else [events]
+    return " ".join([rule.key.replace(".", " ").replace("-", " "), rule.section,
+                     *(str(e).replace("-", " ") for e in events)])

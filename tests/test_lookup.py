@@ -1,0 +1,78 @@
+"""Free-text lookup: facts read from the words, abbreviations and typos, and clear errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine.knowledge import KnowledgeBase
+from engine.lookup import lookup
+from engine.understand import TextError, understand
+
+KB = KnowledgeBase.load()
+
+
+def test_facts_are_read_from_floor_talk() -> None:
+    read = understand("dealer flashed the 2nd card to seat 4 while pitching")
+    assert read.facts["event"] == "exposed-card"
+    assert read.facts["card_number"] == 2 and read.facts["exposed_by"] == "dealer"
+    assert read.evidence["event"] == "flashed"
+
+
+def test_abbreviations_and_numbers() -> None:
+    read = understand("NL game, BB was gone 40 min")
+    assert read.context["structure"] == "no-limit"
+    assert read.facts["minutes_away"] == 40 and read.facts["event"] == "absent-player"
+    assert understand("PLO hand, heads up").context == {"game": "omaha", "structure": "pot-limit"}
+
+
+def test_typos_are_corrected_to_known_words() -> None:
+    read = understand("dealer flahsed a card", KB.search_index.vocabulary)
+    assert read.facts["event"] == "exposed-card"
+
+
+def test_given_facts_win_over_inferred_ones() -> None:
+    found = lookup(KB, "catfish-bend", "dealer flashed the 2nd card", game="holdem",
+                   facts={"card_number": 1, "cards_exposed": 1, "players_acted": 0})
+    assert found.ruling.situation.facts["card_number"] == 1
+    assert found.ruling.situation.sources["card_number"] == "given"
+    assert found.ruling.situation.sources["exposed_by"] == "inferred"
+
+
+def test_a_described_dispute_gets_each_house_its_own_rule() -> None:
+    text = "dealer flashed the 2nd card while pitching, one card exposed, nobody acted yet"
+    home = lookup(KB, "roberts-home", text, game="holdem")
+    catfish = lookup(KB, "catfish-bend", text, game="holdem")
+    assert home.ruling.governing.outcome == "card-replaced"
+    assert catfish.ruling.governing.outcome == "misdeal"
+    assert home.ranked[0] == catfish.ranked[0] == "holdem.exposed-holecard"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "describe the dispute"),
+    ("   ", "describe the dispute"),
+    ("x" * 2001, "keep it under 2000"),
+])
+def test_bad_text_gets_a_clear_error(text: str, message: str) -> None:
+    with pytest.raises(TextError, match=message):
+        lookup(KB, "roberts-home", text)
+
+
+def test_non_text_is_refused() -> None:
+    with pytest.raises(TextError, match="as text"):
+        understand(b"bytes")  # type: ignore[arg-type]
+
+
+def test_cli_reads_text_and_says_what_it_inferred() -> None:
+    command = [sys.executable, "-m", "engine.cli", "ruling", "--house", "catfish-bend"]
+    result = subprocess.run([*command, "--json", "can I play out of my rack"],
+                            capture_output=True, text=True, timeout=60)
+    answer = json.loads(result.stdout)
+    assert answer["status"] == "ruled" and answer["rulings"][0]["key"] == "procedures.playing-out-of-rack"
+    assert "event" in answer["inferred"] and answer["candidates"][0] == "procedures.playing-out-of-rack"
+    empty = subprocess.run([sys.executable, "-m", "engine.cli", "ruling", "--house", "catfish-bend", ""],
+                           capture_output=True, text=True, timeout=60)
+    assert empty.returncode == 2 and "describe the dispute" in empty.stderr
