@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
-.PHONY: run test validate clean
+.PHONY: run test validate chromium clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,11 +15,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The web UI and JSON API on the bundled rulebooks, under waitress (a production WSGI server).
 run: $(STAMP)
 	$(BIN)/pokerrules validate
-	$(BIN)/pokerrules books
+	$(BIN)/pokerrules serve --host $(HOST) --port $(PORT)
 
-test: $(STAMP)
+# Browser tests drive Debian's Chromium; install the package when it is missing (never a download by a test tool).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) chromium
 	$(BIN)/pytest -q
 
 validate: $(STAMP)

@@ -152,6 +152,19 @@ def _behaviour(kb: KnowledgeBase, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from waitress import serve
+
+    from web import create_app
+
+    app = create_app()
+    print(f"pokerrules: serving the bundled rulebooks on http://{args.host}:{args.port}/ "
+          f"(Ctrl-C to stop)", file=sys.stderr, flush=True)
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="pokerrules",
+          max_request_body_size=64 * 1024, channel_timeout=30)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerrules",
@@ -190,6 +203,11 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument("--situations", help="folder of situation YAML files for --rulings")
     diff.add_argument("--color", choices=["auto", "always", "never"], default="auto")
     diff.set_defaults(run=cmd_diff)
+    serve = commands.add_parser("serve", help="the web UI and JSON API, under a production WSGI server")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--threads", type=int, default=8)
+    serve.set_defaults(run=cmd_serve)
     return parser
 
 

@@ -18,6 +18,8 @@ from engine.reading import Reading
 from engine.situation import Situation
 from engine.vocabulary import Vocabulary
 
+COMMENTARY = ("explanation.",)
+
 
 def book_distances(library: Library, house: str) -> dict[str, int]:
     """0 for the house, 1 for what it extends, and so on (nearest wins)."""
@@ -41,9 +43,19 @@ def _explicit(a: Reading, b: Reading) -> str | None:
 
 
 def _book(a: Reading, b: Reading, distances: dict[str, int]) -> str | None:
+    """A house over what it extends: its own rules govern, even a general rule of its own
+    over an inherited game rule (Catfish Bend's "permitted in all games" means all games)."""
     da, db = distances.get(a.entry.origin, 99), distances.get(b.entry.origin, 99)
     if da < db:
         return f"{a.entry.origin} overrides {b.entry.origin}"
+    return None
+
+
+def _commentary(a: Reading, b: Reading) -> str | None:
+    """A rule prevails over the Explanations' discussion of it, in the same book."""
+    if b.rule.key.startswith(COMMENTARY) and not a.rule.key.startswith(COMMENTARY):
+        if a.entry.origin == b.entry.origin:
+            return "a rule over the Explanations' commentary on it"
     return None
 
 
@@ -66,6 +78,8 @@ def _game(a: Reading, b: Reading, situation: Situation, vocab: Vocabulary) -> st
     if da is not None and db is not None and da < db:
         if db == 99:
             return "game's own rule over general rule"
+        if int(da) == int(db):
+            return f"rule for {situation.game} over rule for a group of games"
         return f"{situation.game} rule over rule of the family it belongs to"
     return None
 
@@ -83,6 +97,7 @@ def _candidate_edges(readings: list[Reading], situation: Situation, library: Lib
     tests = (
         lambda a, b: _explicit(a, b),
         lambda a, b: _book(a, b, distances),
+        lambda a, b: _commentary(a, b),
         lambda a, b: _format(a, b, situation),
         lambda a, b: _structure(a, b, situation),
         lambda a, b: _game(a, b, situation, vocab),

@@ -3,12 +3,15 @@ book's effective rulebook, computed once and reused by every request."""
 
 from __future__ import annotations
 
+import hashlib
 from functools import cached_property
 from pathlib import Path
 
 from engine.effective import EffectiveRule, UnknownBook, effective_rulebook
 from engine.loader import Library, load_library
 from engine.search import RuleIndex
+from engine.spelling import Speller
+from engine.understand import event_words, lexicon_words
 from engine.vocabulary import Vocabulary, load_vocabulary
 
 
@@ -49,7 +52,26 @@ class KnowledgeBase:
     @cached_property
     def search_index(self) -> RuleIndex:
         """Full-text search over every rule, built on first use."""
-        return RuleIndex(self.library.rules, self.library.glossary)
+        return RuleIndex(self.library.rules, self.library.glossary, event_words())
+
+    @cached_property
+    def speller(self) -> Speller:
+        """Corrects typos to words of the rulebooks and of the lexicon."""
+        return Speller(self.search_index.vocabulary | lexicon_words())
+
+    @cached_property
+    def positions(self) -> dict[str, int]:
+        """Each rule's place in the knowledge base: books in order, rules as printed."""
+        return {rule.id: index for index, rule in enumerate(self.library.rules)}
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A short digest of every rule: names the exact rulebook data a ruling came from."""
+        digest = hashlib.sha256()
+        for rule in sorted(self.library.rules, key=lambda r: r.id):
+            digest.update(repr((rule.id, rule.key, rule.text, rule.outcome, rule.when, rule.cases,
+                                rule.parameters, rule.applies, rule.overrides)).encode())
+        return digest.hexdigest()[:12]
 
     @cached_property
     def houses(self) -> list[str]:

@@ -11,9 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.knowledge import KnowledgeBase
+from engine.matching import applicability
 from engine.resolver import Ruling, resolve
-from engine.situation import make_situation
-from engine.understand import Understanding, understand
+from engine.situation import Situation, make_situation
+from engine.understand import Understanding, synonyms_of, understand
+
+EVENT_WEIGHT = 0.5  # a rule about the event the words describe
+GOVERNING_WEIGHT = 0.3  # the rule that governs, once the facts are read
+SUPPORT_WEIGHT = 0.1  # rules that also apply, or disagree with it
+OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
 
 
 @dataclass(frozen=True)
@@ -32,9 +38,9 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     """Rule on a dispute described in words, in one house."""
     kb.check_book(house)
     index = kb.search_index
-    read = understand(text, index.vocabulary)
+    read = understand(text, kb.speller)
     effective = {entry.rule.id: entry.rule for entry in kb.effective(house)}
-    hits = index.search(index.expand(read.text), allowed=set(effective))
+    hits = index.search(f"{read.text} {synonyms_of(read.text)}", allowed=set(effective))
     given = {name: value for name, value in (facts or {}).items()}
     inferred = {name: value for name, value in read.facts.items() if name not in given}
     if "event" not in given and "event" not in inferred and hits:
@@ -48,7 +54,7 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     situation = make_situation(kb.vocab, house, **context, facts={**inferred, **given},
                                sources={**{n: "inferred" for n in inferred}, **{n: "given" for n in given}})
     ruling = resolve(kb, situation)
-    ranked = _rank(ruling, hits, effective)
+    ranked = _rank(ruling, hits, effective, situation.facts.get("event"), situation, kb)
     shown = {name: (value, read.evidence.get(name, "")) for name, value in inferred.items()}
     for name in ("game", "structure", "format"):
         if context[name] and not locals()[name]:
@@ -63,17 +69,25 @@ def _first_event(rule) -> str | None:
     return str(events) if events else None
 
 
-def _rank(ruling: Ruling, hits: list[tuple[str, float]], effective: dict) -> tuple[str, ...]:
+def _events(rule) -> set[str]:
+    events = rule.when.get("event", [])
+    return {str(e) for e in (events if isinstance(events, list) else [events])}
+
+
+def _rank(ruling: Ruling, hits: list[tuple[str, float]], effective: dict, event: str | None,
+          situation: Situation, kb: KnowledgeBase) -> tuple[str, ...]:
+    """Rule keys by fused score: words matched, the event read, and the ruling given; a
+    rule for another game, structure or format than the one known counts for less."""
     top = max((score for _, score in hits), default=1.0) or 1.0
     scores: dict[str, float] = {}
     for rule_id, score in hits:
-        key = effective[rule_id].key
-        scores[key] = max(scores.get(key, 0.0), score / top)
-    boosts = []
-    if ruling.governing is not None:
-        boosts.append((ruling.governing, 3.0))
-    boosts += [(reading, 2.0) for reading in (*ruling.conflicting, *ruling.support)]
-    for reading, boost in boosts:
-        key = reading.rule.key
-        scores[key] = scores.get(key, 0.0) + boost
+        rule = effective[rule_id]
+        fused = score / top + (EVENT_WEIGHT if event in _events(rule) else 0.0)
+        if applicability(rule, situation, kb.vocab).holds is False:
+            fused *= OTHER_GAME_FACTOR
+        scores[rule.key] = max(scores.get(rule.key, 0.0), fused)
+    weights = [(ruling.governing, GOVERNING_WEIGHT)] if ruling.governing is not None else []
+    weights += [(reading, SUPPORT_WEIGHT) for reading in (*ruling.conflicting, *ruling.support)]
+    for reading, weight in weights:
+        scores[reading.rule.key] = scores.get(reading.rule.key, 0.0) + weight
     return tuple(sorted(scores, key=lambda key: (-scores[key], key)))

@@ -62,19 +62,23 @@ def family_chain(game: str, vocab: Vocabulary) -> list[str]:
     return chain
 
 
-def game_distance(rule: Rule, situation: Situation, vocab: Vocabulary) -> int | None:
-    """0: the rule names the game; n: it names the game's n-th ancestor; None: not this game.
+def game_distance(rule: Rule, situation: Situation, vocab: Vocabulary) -> float | None:
+    """How closely a rule is written for the situation's game; None if not for it at all.
 
-    A rule for every game has the largest distance, so any game's own rule is more specific.
+    0 when the rule names the game, 0.5 when it names a group holding it ("stud-games"),
+    n (+0.5) when it names the game's n-th ancestor (Omaha takes hold'em's rules), and 99
+    for a rule of every game — so a game's own rule is always the more specific.
     """
-    games = games_of(rule, vocab)
-    if games is None:
+    named = rule.applies.get("games")
+    if not named:
         return 99
     if situation.game is None:
         return None
     for distance, game in enumerate(family_chain(situation.game, vocab)):
-        if game in games or any(game in vocab.game_groups.get(g, []) for g in games):
-            return distance
+        if game in named:
+            return float(distance)
+        if any(game in vocab.game_groups.get(group, []) for group in named):
+            return distance + 0.5
     return None
 
 

@@ -99,8 +99,10 @@ def scope_warnings(kb: KnowledgeBase, situation: Situation) -> tuple[str, ...]:
 
 
 def _order(kb: KnowledgeBase, situation: Situation):
+    """Nearest book first, then the order the book prints its rules in."""
     distances = book_distances(kb.library, situation.house)
-    return lambda r: (distances.get(r.entry.origin, 99), r.rule.id)
+    position = kb.positions
+    return lambda r: (distances.get(r.entry.origin, 99), position.get(r.rule.id, 0))
 
 
 def _beaten(graph: nx.DiGraph, winners: list[Reading], reading: Reading) -> bool:

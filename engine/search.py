@@ -27,12 +27,17 @@ def words(text: str) -> list[str]:
 class RuleIndex:
     """BM25 search over rule records; results can be restricted to one book's rules."""
 
-    def __init__(self, rules: Iterable[Rule], glossary: Iterable[GlossaryEntry] = ()) -> None:
+    def __init__(self, rules: Iterable[Rule], glossary: Iterable[GlossaryEntry] = (),
+                 event_words: dict[str, str] | None = None, plain: bool = False) -> None:
+        """`event_words`: the floor's words for each event, added to the rules that name it;
+        `plain`: index the rule texts alone (the baseline a search box would give)."""
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute("CREATE VIRTUAL TABLE rules USING fts5(id UNINDEXED, body, tags, "
                          "tokenize='porter unicode61')")
+        words_for = event_words or {}
         self._db.executemany("INSERT INTO rules (id, body, tags) VALUES (?, ?, ?)",
-                             [(rule.id, f"{rule.text} {rule.summary}", _tags(rule)) for rule in rules])
+                             [(rule.id, rule.text if plain else f"{rule.text} {rule.summary}",
+                               "" if plain else _tags(rule, words_for)) for rule in rules])
         self.glossary = {entry.term.lower(): entry.definition for entry in glossary}
         self.vocabulary = frozenset(w for (body,) in self._db.execute("SELECT body FROM rules")
                                     for w in _WORD.findall(body.lower()))
@@ -51,14 +56,15 @@ class RuleIndex:
             return []
         query = " OR ".join('"' + term.replace('"', "") + '"' for term in terms)
         rows = self._db.execute(
-            "SELECT id, bm25(rules, 0.0, 1.0, 2.0) AS rank FROM rules WHERE rules MATCH ? "
+            "SELECT id, bm25(rules, 0.0, 1.0, 1.0) AS rank FROM rules WHERE rules MATCH ? "
             "ORDER BY rank LIMIT ?", (query, 2000 if allowed else limit)).fetchall()
         hits = [(rule_id, -rank) for rule_id, rank in rows if allowed is None or rule_id in allowed]
         return hits[:limit]
 
 
-def _tags(rule: Rule) -> str:
+def _tags(rule: Rule, event_words: dict[str, str]) -> str:
     events = rule.when.get("event", [])
     events = events if isinstance(events, list) else [events]
     return " ".join([rule.key.replace(".", " ").replace("-", " "), rule.section,
-                     *(str(e).replace("-", " ") for e in events)])
+                     *(str(e).replace("-", " ") for e in events),
+                     *(event_words.get(str(e), "") for e in events)])

@@ -90,7 +90,14 @@ def make_situation(vocab: Vocabulary, house: str, *, game: str | None = None,
                    facts: dict | None = None, sources: dict | None = None) -> Situation:
     """Check every name and value against the vocabulary and build the Situation."""
     typed: dict = {}
-    for name, raw in (facts or {}).items():
+    facts = dict(facts or {})
+    context = {"game": game, "structure": structure, "format": format}
+    for name in context:
+        if name in facts:  # an answer to "Which game is it?" given as a fact
+            value = facts.pop(name)
+            context[name] = context[name] or str(value)
+    game, structure, format = context["game"], context["structure"], context["format"]
+    for name, raw in facts.items():
         fact = vocab.facts.get(name)
         if fact is None or name in ("game", "structure", "format"):
             hint = get_close_matches(name, list(vocab.facts), n=1)

@@ -1,8 +1,8 @@
 """Turn a dispute described in words into situation facts, saying where each came from.
 
 "dealer flashed the 2nd card to seat 4" -> event exposed-card, card holecard, exposed_by
-dealer, card_number 2. Abbreviations are expanded first (NL, PLO, BB), words the search
-index does not know are corrected to the nearest word it does ("flahsed" -> "flashed"),
+dealer, card_number 2. Abbreviations are expanded first (NL, PLO, BB), words neither the
+rulebooks nor the lexicon use are corrected to the nearest word they do ("flahsed" -> "flashed"),
 then the lexicon (schema/lexicon.yaml) and a few number patterns name the facts. Every
 inferred fact is returned with the words that produced it, so a person can correct it.
 """
@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from functools import lru_cache
 
 import yaml
 
 from engine.paths import schema_dir
+from engine.spelling import Speller
 
 MAX_TEXT = 2000
 _TOKEN = re.compile(r"[a-z0-9$']+(?:[-/][a-z0-9']+)*")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "no": 0, "nobody": 0, "none": 0, "noone": 0}
+_REGEX_WORDS = {"his", "her", "the", "was", "are", "were", "and"}
 _NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|no|nobody|none)"
 NUMBER_FACTS = (
     ("minutes_away", re.compile(rf"\b{_NUMBER}\s*(?:minutes|min)\b")),
@@ -56,7 +57,7 @@ class Understanding:
 @lru_cache(maxsize=1)
 def lexicon() -> dict:
     data = yaml.safe_load((schema_dir() / "lexicon.yaml").read_text(encoding="utf-8"))
-    compiled: dict = {"abbreviations": data["abbreviations"]}
+    compiled: dict = {"abbreviations": data["abbreviations"], "synonyms": data.get("synonyms", {})}
     for section in ("events", "games", "structures", "formats"):
         compiled[section] = {name: [re.compile(rf"(?<![\w-]){p}(?![\w-])") for p in phrases]
                              for name, phrases in data[section].items() if phrases}
@@ -64,6 +65,30 @@ def lexicon() -> dict:
                                  for value, phrases in values.items()}
                           for fact, values in data["values"].items()}
     return compiled
+
+
+def event_words() -> dict[str, str]:
+    """The plain words of each event's phrases: how the floor names it, for the search."""
+    data = yaml.safe_load((schema_dir() / "lexicon.yaml").read_text(encoding="utf-8"))
+    return {event: " ".join(sorted({w for p in phrases for w in re.findall(r"[a-z]{3,}", p)}
+                                   - _REGEX_WORDS))
+            for event, phrases in data["events"].items() if phrases}
+
+
+def lexicon_words() -> frozenset[str]:
+    """Every plain word the lexicon knows, so typo correction can land on floor words too."""
+    data = yaml.safe_load((schema_dir() / "lexicon.yaml").read_text(encoding="utf-8"))
+    words = set(re.findall(r"[a-z]{4,}", " ".join(map(str, data["synonyms"]))))
+    for section in ("events", "games", "structures", "formats"):
+        for phrases in data[section].values():
+            words |= set(re.findall(r"[a-z]{4,}", " ".join(phrases or [])))
+    return frozenset(words)
+
+
+def synonyms_of(text: str) -> str:
+    """Words the books use for the words in the text (pistol -> weapon)."""
+    table = lexicon()["synonyms"]
+    return " ".join(table[w] for w in re.findall(r"[a-z0-9'-]+", text.lower()) if w in table)
 
 
 def check_text(text: object) -> str:
@@ -77,7 +102,7 @@ def check_text(text: object) -> str:
     return text
 
 
-def normalise(text: str, known_words: frozenset[str] = frozenset()) -> str:
+def normalise(text: str, speller: Speller | None = None) -> str:
     """Lower-case, abbreviations expanded, unknown words corrected to known ones."""
     abbreviations = lexicon()["abbreviations"]
     words = []
@@ -85,10 +110,8 @@ def normalise(text: str, known_words: frozenset[str] = frozenset()) -> str:
         core = token.strip(".,!?;:()\"")
         if core in abbreviations:
             token = token.replace(core, abbreviations[core])
-        elif known_words and len(core) >= 5 and core.isalpha() and core not in known_words:
-            match = get_close_matches(core, known_words, n=1, cutoff=0.84)
-            if match:
-                token = token.replace(core, match[0])
+        elif speller is not None and core:
+            token = token.replace(core, speller.correct(core))
         words.append(token)
     return " ".join(words)
 
@@ -117,9 +140,9 @@ def _strongest(patterns: dict, text: str) -> tuple[str | None, dict, str]:
     return best, scores, evidence[best]
 
 
-def understand(text: str, known_words: frozenset[str] = frozenset()) -> Understanding:
+def understand(text: str, speller: Speller | None = None) -> Understanding:
     """Facts, game, structure and format inferred from the words."""
-    plain = normalise(check_text(text), known_words)
+    plain = normalise(check_text(text), speller)
     data = lexicon()
     facts, context, evidence = {}, {}, {}
     event, scores, said = _strongest(data["events"], plain)

@@ -30,7 +30,7 @@ def test_abbreviations_and_numbers() -> None:
 
 
 def test_typos_are_corrected_to_known_words() -> None:
-    read = understand("dealer flahsed a card", KB.search_index.vocabulary)
+    read = understand("dealer flahsed a card", KB.speller)
     assert read.facts["event"] == "exposed-card"
 
 
@@ -48,7 +48,8 @@ def test_a_described_dispute_gets_each_house_its_own_rule() -> None:
     catfish = lookup(KB, "catfish-bend", text, game="holdem")
     assert home.ruling.governing.outcome == "card-replaced"
     assert catfish.ruling.governing.outcome == "misdeal"
-    assert home.ranked[0] == catfish.ranked[0] == "holdem.exposed-holecard"
+    assert home.ruling.governing.rule.key == catfish.ruling.governing.rule.key == "holdem.exposed-holecard"
+    assert "holdem.exposed-holecard" in home.ranked[:3] and "holdem.exposed-holecard" in catfish.ranked[:3]
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -1,1 +1,37 @@
-"""The Flask web UI and JSON API over the engine (built in a later step)."""
+"""The web UI and JSON API: a thin Flask layer over the engine.
+
+`create_app()` loads the knowledge base once per process and registers the API and the
+pages. Every response carries a Content Security Policy and the usual protective headers;
+errors are JSON under /api and a plain page elsewhere, never a stack trace.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from engine.knowledge import KnowledgeBase
+from web.errors import register_error_handlers
+from web.security import add_security_headers, refuse_large_requests
+
+MAX_REQUEST_BYTES = 16 * 1024
+
+
+def create_app(kb: KnowledgeBase | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES, JSON_SORT_KEYS=False,
+                      TEMPLATES_AUTO_RELOAD=False, PROPAGATE_EXCEPTIONS=False)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    knowledge = kb or KnowledgeBase.load()
+    knowledge.search_index  # noqa: B018 - build the search index before the first request
+    app.extensions["pokerrules"] = knowledge
+
+    from web.api import api
+    from web.pages import pages
+
+    app.register_blueprint(api, url_prefix="/api")
+    app.register_blueprint(pages)
+    app.before_request(refuse_large_requests)
+    app.after_request(add_security_headers)
+    register_error_handlers(app)
+    return app

@@ -1,0 +1,133 @@
+"""The web app through Flask's test client: every route, every error, the headers."""
+
+from __future__ import annotations
+
+import pytest
+
+from web import create_app
+
+APP = create_app()
+
+
+@pytest.fixture()
+def client():
+    return APP.test_client()
+
+
+PAGES = [
+    "/", "/?house=catfish-bend&game=holdem&q=dealer+flashed+the+2nd+card",
+    "/?house=roberts-home&game=holdem&fact=event%3Dmisdeal-claim",
+    "/compare?house=catfish-bend&q=can+I+play+out+of+a+rack",
+    "/rule/holdem.exposed-holecard", "/diff",
+    "/diff?a=roberts-home&b=catfish-bend&substantive=1&section=hold",
+    "/books", "/books/homepokertourney", "/glossary",
+]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_renders(client, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert b"<!doctype html>" in response.data
+
+
+def test_lookup_shows_the_ruling_the_text_and_a_permalink(client) -> None:
+    page = client.get("/?house=catfish-bend&fact=event%3Dplaying-out-of-rack").get_data(as_text=True)
+    assert "ALLOWED" in page and "Playing out of a rack is allowed." in page
+    assert "Permalink" in page and "house=catfish-bend" in page and "version" in page
+
+
+def test_a_question_becomes_buttons_and_answering_rules(client) -> None:
+    page = client.get("/?house=roberts-home&game=holdem&fact=event%3Dmisdeal-claim").get_data(as_text=True)
+    assert "How many players had acted" in page and 'name="fact_name" value="players_acted"' in page
+    answered = client.get("/?house=roberts-home&game=holdem&fact=event%3Dmisdeal-claim"
+                          "&fact_name=players_acted&fact_value=2")
+    assert answered.status_code == 303
+    ruled = client.get(answered.headers["Location"]).get_data(as_text=True)
+    assert "NO MISDEAL" in ruled
+
+
+def test_markdown_export(client) -> None:
+    response = client.get("/diff.md?a=roberts-home&b=catfish-bend")
+    assert response.status_code == 200 and response.mimetype == "text/markdown"
+    assert response.get_data(as_text=True).startswith("# catfish-bend compared with roberts-home")
+
+
+def test_api_contract(client) -> None:
+    books = client.get("/api/books").get_json()
+    assert {book["id"] for book in books} >= {"roberts-home", "catfish-bend", "homepokertourney"}
+    ruling = client.get("/api/ruling?house=catfish-bend&game=holdem&fact=event=exposed-card"
+                        "&fact=card=holecard&fact=card_number=2&fact=exposed_by=dealer").get_json()
+    assert ruling["status"] == "ruled" and ruling["rulings"][0]["key"] == "holdem.exposed-holecard"
+    text = client.get("/api/ruling?house=catfish-bend&q=can+I+play+out+of+my+rack").get_json()
+    assert text["rulings"][0]["key"] == "procedures.playing-out-of-rack" and text["inferred"]
+    everywhere = client.get("/api/ruling?house=all&fact=event=playing-out-of-rack").get_json()
+    assert "catfish-bend" in everywhere["differ"]
+    diff = client.get("/api/diff?a=roberts-home&b=catfish-bend").get_json()
+    assert {"a", "b", "changes", "summary"} <= set(diff)
+    spec = client.get("/api/openapi.json").get_json()
+    assert {"/api/books", "/api/ruling", "/api/diff"} <= set(spec["paths"])
+
+
+@pytest.mark.parametrize(("path", "status", "words"), [
+    ("/api/ruling", 400, "choose a house"),
+    ("/api/ruling?house=bellagio&fact=event=straddle", 400, "books are:"),
+    ("/api/ruling?house=roberts-home&game=holdum", 400, "did you mean 'holdem'"),
+    ("/api/ruling?house=roberts-home&fact=players_acted=two", 400, "takes a number"),
+    ("/api/ruling?house=roberts-home&fact=nonsense", 400, "KEY=VALUE"),
+    ("/api/ruling?house=roberts-home&q=" + "x" * 2100, 400, "under 2000"),
+    ("/api/diff?a=roberts-home", 400, "choose two books"),
+    ("/api/diff?a=roberts-home&b=nowhere", 400, "books are:"),
+    ("/api/nothing-here", 404, "no such page"),
+])
+def test_api_errors_are_json_naming_what_is_allowed(client, path: str, status: int, words: str) -> None:
+    response = client.get(path)
+    assert response.status_code == status
+    body = response.get_json()
+    assert set(body) == {"error"} and words in body["error"]
+
+
+def test_html_errors_are_pages_without_a_traceback(client) -> None:
+    for path in ("/books/bellagio", "/rule/no.such-rule", "/?house=roberts-home&fact=junk"):
+        response = client.get(path)
+        assert response.status_code in (400, 404)
+        assert b"Traceback" not in response.data and b"<!doctype html>" in response.data
+
+
+def test_an_unexpected_error_shows_no_stack_trace(client, monkeypatch) -> None:
+    import web.api as api_module
+
+    def broken(_library):
+        raise RuntimeError("secret internals")
+    monkeypatch.setattr(api_module, "describe_books", broken)
+    response = client.get("/api/books")
+    assert response.status_code == 500 and b"secret internals" not in response.data
+    assert response.get_json() == {
+        "error": "Something went wrong on our side; the ruling could not be given."}
+
+
+def test_text_is_escaped(client) -> None:
+    query = "/?house=catfish-bend&q=%3Cscript%3Ealert(1)%3C%2Fscript%3E+flashed+card"
+    page = client.get(query).get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in page and "&lt;script&gt;" in page
+
+
+def test_security_headers_on_pages_api_and_errors(client) -> None:
+    for path in ("/", "/api/books", "/nope"):
+        headers = client.get(path).headers
+        assert "default-src 'self'" in headers["Content-Security-Policy"]
+        assert "'unsafe-inline'" not in headers["Content-Security-Policy"]
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["X-Frame-Options"] == "DENY"
+        assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_large_requests_are_refused(client) -> None:
+    response = client.post("/api/ruling", data="x" * 70_000)
+    assert response.status_code == 413
+    assert client.get("/api/ruling?house=roberts-home&q=" + "y" * 20_000).status_code == 413
+
+
+def test_no_debug_and_methods_limited(client) -> None:
+    assert not APP.debug
+    assert client.post("/api/books").status_code == 405

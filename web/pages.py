@@ -1,0 +1,108 @@
+"""The pages: lookup, compare houses, one rule across books, diff, books and glossary."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, abort, redirect, render_template, request
+
+from engine.diff import word_diff
+from engine.diff_render import diff_markdown
+from web.query import book_diff, knowledge, rule_everywhere, rule_on, situation_params
+
+pages = Blueprint("pages", __name__)
+
+
+def _choices() -> dict:
+    vocab = knowledge().vocab
+    return {"houses": knowledge().houses, "games": vocab.games, "structures": vocab.structures,
+            "formats": vocab.formats, "books": knowledge().library.books,
+            "fingerprint": knowledge().fingerprint}
+
+
+def _asked() -> bool:
+    return bool(request.args.get("house")) and bool(request.args.get("q") or request.args.getlist("fact"))
+
+
+CONTEXT = ("game", "structure", "format")
+
+
+def with_fact(name: str, value: object, args=None) -> str:
+    """This page's URL with one more fact: how a question's answer button re-rules."""
+    args = args if args is not None else request.args
+    pairs = [(k, v) for k, v in args.items(multi=True)
+             if not (k == "fact" and v.split("=", 1)[0] == name) and k != name
+             and k not in ("fact_name", "fact_value")]
+    added = (name, str(value)) if name in CONTEXT else ("fact", f"{name}={value}")
+    return "?" + urlencode([*pairs, added])
+
+
+@pages.get("/")
+def lookup_page():
+    if request.args.get("fact_name") and request.args.get("fact_value"):
+        answer_url = with_fact(request.args["fact_name"], request.args["fact_value"])
+        return redirect(request.path + answer_url, code=303)
+    answer = None
+    if _asked():
+        answer = rule_on(situation_params(request.args))
+    return render_template("lookup.html", answer=answer, with_fact=with_fact, **_choices())
+
+
+@pages.get("/compare")
+def compare_page():
+    result = None
+    if _asked():
+        params = situation_params(request.args)
+        result = rule_everywhere({**params, "house": "all"})
+    return render_template("compare.html", result=result, **_choices())
+
+
+@pages.get("/rule/<key>")
+def rule_page(key: str):
+    kb = knowledge()
+    versions = [rule for rule in kb.library.rules if rule.key == key]
+    if not versions:
+        abort(404)
+    first = versions[0]
+    compared = [(rule, word_diff(first.text, rule.text) if rule is not first else ()) for rule in versions]
+    known = {rule.key for rule in kb.library.rules}
+    refs = sorted({ref for rule in versions for ref in rule.refs if ref in known})
+    return render_template("rule.html", key=key, compared=compared, refs=refs, **_choices())
+
+
+@pages.get("/diff")
+def diff_page():
+    diff = book_diff(request.args) if request.args.get("a") and request.args.get("b") else None
+    sections: dict[str, list] = {}
+    for change in diff.changes if diff else ():
+        sections.setdefault(change.section, []).append(change)
+    query = urlencode([(k, v) for k, v in request.args.items()])
+    return render_template("diff.html", diff=diff, sections=sections, query=query, **_choices())
+
+
+@pages.get("/diff.md")
+def diff_markdown_page():
+    diff = book_diff(request.args)
+    return Response(diff_markdown(diff), mimetype="text/markdown",
+                    headers={"Content-Disposition": f'attachment; filename="{diff.a}-vs-{diff.b}.md"'})
+
+
+@pages.get("/books")
+def books_page():
+    return render_template("books.html", **_choices())
+
+
+@pages.get("/books/<book_id>")
+def book_page(book_id: str):
+    kb = knowledge()
+    kb.check_book(book_id)
+    sections: dict[str, list] = {}
+    for rule in kb.library.rules_of(book_id):
+        sections.setdefault(rule.section, []).append(rule)
+    return render_template("book.html", book=kb.library.books[book_id], sections=sections, **_choices())
+
+
+@pages.get("/glossary")
+def glossary_page():
+    entries = sorted(knowledge().library.glossary, key=lambda e: (e.term.lower(), e.book))
+    return render_template("glossary.html", entries=entries, **_choices())

@@ -1,0 +1,74 @@
+"""Read a ruling or diff request's parameters and ask the engine: shared by API and pages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask import current_app
+
+from engine.behaviour import differing_houses
+from engine.diff import BookDiff, diff_books
+from engine.knowledge import KnowledgeBase
+from engine.lookup import lookup
+from engine.resolver import resolve
+from engine.ruling_json import lookup_json, ruling_json
+from engine.situation import make_situation, parse_fact_pairs
+from web.errors import BadRequest
+
+MAX_FACTS = 40
+
+
+def knowledge() -> KnowledgeBase:
+    return current_app.extensions["pokerrules"]
+
+
+def _one(args: Mapping, name: str) -> str | None:
+    value = args.get(name)
+    return value.strip() or None if isinstance(value, str) else None
+
+
+def situation_params(args) -> dict:
+    """house, game, structure, format, q and the facts, checked for shape."""
+    facts = args.getlist("fact") if hasattr(args, "getlist") else list(args.get("fact", []))
+    if len(facts) > MAX_FACTS:
+        raise BadRequest(f"at most {MAX_FACTS} facts")
+    house = _one(args, "house")
+    if house is None:
+        raise BadRequest(f"choose a house: house= one of {', '.join(knowledge().houses)}, or all")
+    return {"house": house, "game": _one(args, "game"), "structure": _one(args, "structure"),
+            "format": _one(args, "format"), "q": args.get("q") if args.get("q", "").strip() else None,
+            "facts": parse_fact_pairs(facts)}
+
+
+def rule_on(params: dict, house: str | None = None) -> dict:
+    """The contract's ruling object for one house (free text when q is given)."""
+    kb = knowledge()
+    house = house or params["house"]
+    kb.check_book(house)
+    context = {"game": params["game"], "structure": params["structure"], "format": params["format"]}
+    if params["q"]:
+        return lookup_json(lookup(kb, house, params["q"], **context, facts=params["facts"]))
+    return ruling_json(resolve(kb, make_situation(kb.vocab, house, **context, facts=params["facts"])))
+
+
+def rule_everywhere(params: dict) -> dict:
+    """Every house side by side, with the houses whose ruling differs."""
+    answers = {house: rule_on(params, house) for house in knowledge().houses}
+    signatures = {house: (a["status"], a["rulings"][0]["outcome"] if a["rulings"] else None,
+                          a["rulings"][0]["key"] if a["rulings"] and a["status"] == "ruled" else None)
+                  for house, a in answers.items()}
+    values = list(signatures.values())
+    common = max(set(values), key=values.count)
+    differ = sorted(house for house, signature in signatures.items() if signature != common)
+    return {"houses": answers, "differ": differ}
+
+
+def book_diff(args) -> BookDiff:
+    a, b = _one(args, "a"), _one(args, "b")
+    if not a or not b:
+        raise BadRequest(f"choose two books: a= and b=, from {', '.join(knowledge().houses)}")
+    return diff_books(knowledge(), a, b, section=_one(args, "section"), game=_one(args, "game"),
+                      substantive_only=args.get("substantive") in ("1", "true", "yes", "on"))
+
+
+__all__ = ["differing_houses", "book_diff", "rule_everywhere", "rule_on", "situation_params"]
