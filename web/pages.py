@@ -37,6 +37,11 @@ def with_fact(name: str, value: object, args=None) -> str:
     return "?" + urlencode([*pairs, added])
 
 
+@pages.get("/favicon.ico")
+def favicon():
+    return redirect("/static/favicon.svg", code=301)
+
+
 @pages.get("/")
 def lookup_page():
     if request.args.get("fact_name") and request.args.get("fact_value"):

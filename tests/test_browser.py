@@ -1,0 +1,134 @@
+"""The UI in a real Chromium (Debian's package, driven by Playwright), on a phone-sized
+screen, against the production server (waitress) on localhost. Screenshots are saved
+under test-output/screenshots/ for a person to look at."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+PHONE = {"width": 375, "height": 812}
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists() and not os.environ.get("CI_REQUIRE_BROWSER"),
+                                reason="Debian chromium is not installed (make test installs it)")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--port", str(port)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/api/books", timeout=1)  # noqa: S310 - our own server
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield base
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=shutil.which("chromium") or CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture()
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def test_type_a_dispute_and_read_the_ruling(server, phone) -> None:
+    phone.goto(server + "/")
+    phone.select_option("#house", "catfish-bend")
+    phone.fill("textarea[name=q]", "hold'em: dealer flashed the 2nd card to seat 4 while pitching, "
+                                    "just that one card, nobody had acted")
+    phone.click("button.primary")
+    verdict = phone.locator(".verdict")
+    assert verdict.inner_text() == "MISDEAL"
+    assert "first or second hole card" in phone.locator(".rule-text").first.inner_text()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.screenshot(path=str(SHOTS / "phone-ruling.png"), full_page=True)
+
+
+def test_answer_a_follow_up_question(server, phone) -> None:
+    phone.goto(server + "/?house=roberts-home&game=holdem&fact=event%3Dmisdeal-claim")
+    assert phone.locator(".verdict").inner_text() == "ONE MORE QUESTION"
+    phone.screenshot(path=str(SHOTS / "phone-question.png"), full_page=True)
+    phone.fill("input[name=fact_value]", "2")
+    phone.click("form.answers button")
+    assert phone.locator(".verdict").inner_text() == "NO MISDEAL"
+    assert "players_acted%3D2" in phone.url
+    phone.screenshot(path=str(SHOTS / "phone-answered.png"), full_page=True)
+
+
+def test_a_choice_question_is_answered_with_one_tap(server, phone) -> None:
+    phone.goto(server + "/?house=catfish-bend&game=holdem&fact=event%3Dexposed-card&fact=card%3Dholecard"
+                        "&fact=card_number%3D2&fact=cards_exposed%3D1&fact=players_acted%3D0")
+    phone.get_by_role("link", name="dealer", exact=True).click()
+    assert phone.locator(".verdict").inner_text() == "MISDEAL"
+
+
+def test_the_house_is_remembered(server, phone) -> None:
+    phone.goto(server + "/?house=homepokertourney&fact=event%3Dstraddle")
+    phone.goto(server + "/")
+    assert phone.locator("#house").input_value() == "homepokertourney"
+
+
+def test_open_the_diff_page_and_filter_it(server, browser) -> None:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2)
+    page = context.new_page()
+    page.goto(server + "/diff")
+    page.select_option("select[name=a]", "roberts-home")
+    page.select_option("select[name=b]", "catfish-bend")
+    page.fill("input[name=section]", "hold'em")
+    page.check("input[name=substantive]")
+    page.click("button.primary")
+    assert "differences can change a ruling" in page.locator(".totals").inner_text()
+    changes = page.locator("article.change")
+    assert changes.count() > 0 and changes.count() == page.locator("article.change.substantive").count()
+    assert page.locator("text=holdem.flop-redeal").count() >= 1
+    page.screenshot(path=str(SHOTS / "phone-diff.png"), full_page=False)
+    context.close()
+
+
+def test_desktop_compare_houses(server, browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(server + "/compare?house=catfish-bend&q=can+he+play+out+of+his+rack")
+    assert page.locator("article.house.differs").count() >= 1
+    page.screenshot(path=str(SHOTS / "desktop-compare.png"), full_page=True)
+    context.close()
