@@ -25,7 +25,8 @@ from bench.ruling_latency import percentile  # noqa: E402
 
 QUERIES = [
     {"house": "catfish-bend", "game": "holdem",
-     "fact": ["event=exposed-card", "card=holecard", "card_number=2", "exposed_by=dealer", "cards_exposed=1"]},
+     "fact": ["event=exposed-card", "card=holecard", "card_number=2", "exposed_by=dealer",
+              "cards_exposed=1"]},
     {"house": "roberts-home", "game": "holdem", "fact": ["event=misdeal-claim"]},
     {"house": "homepokertourney", "q": "player left for 25 minutes, what happens to his chips"},
     {"house": "catfish-bend", "q": "can I play out of my rack"},
