@@ -80,13 +80,16 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     try:
         if args.house == "all":
             return _ruling_everywhere(kb, args)
+        answers = parse_fact_pairs(args.answer)
+        facts = {**parse_fact_pairs(args.fact), **answers}
         if args.text is not None:
             found = lookup(kb, args.house, args.text, game=args.game, structure=args.structure,
-                           format=args.format, facts=parse_fact_pairs(args.fact))
+                           format=args.format, facts=facts, answered=frozenset(answers))
             answer = lookup_json(found)
         else:
             situation = make_situation(kb.vocab, args.house, game=args.game, structure=args.structure,
-                                       format=args.format, facts=parse_fact_pairs(args.fact))
+                                       format=args.format, facts=facts,
+                                       sources={name: "answered" for name in answers})
             answer = ruling_json(resolve(kb, situation))
     except (SituationError, UnknownBook, TextError) as error:
         print(f"pokerrules: {error}", file=sys.stderr)
@@ -185,6 +188,8 @@ def build_parser() -> argparse.ArgumentParser:
     ruling.add_argument("--structure")
     ruling.add_argument("--format")
     ruling.add_argument("--fact", action="append", default=[], metavar="KEY=VALUE")
+    ruling.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE",
+                        help="the answer to a question the last ruling asked (traced as answered)")
     ruling.add_argument("--json", action="store_true", help="print JSON")
     ruling.add_argument("text", nargs="?",
                         help="the dispute in words, e.g. \"dealer flashed seat 4's second card\"")

@@ -34,7 +34,7 @@ class Lookup:
 
 def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
            structure: str | None = None, format: str | None = None,
-           facts: dict | None = None) -> Lookup:
+           facts: dict | None = None, answered: frozenset[str] = frozenset()) -> Lookup:
     """Rule on a dispute described in words, in one house."""
     kb.check_book(house)
     index = kb.search_index
@@ -52,7 +52,8 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
                "structure": structure or read.context.get("structure"),
                "format": format or read.context.get("format")}
     situation = make_situation(kb.vocab, house, **context, facts={**inferred, **given},
-                               sources={**{n: "inferred" for n in inferred}, **{n: "given" for n in given}})
+                               sources={**{n: "inferred" for n in inferred},
+                                        **{n: "answered" if n in answered else "given" for n in given}})
     ruling = resolve(kb, situation)
     ranked = _rank(ruling, hits, effective, situation.facts.get("event"), situation, kb)
     shown = {name: (value, read.evidence.get(name, "")) for name, value in inferred.items()}

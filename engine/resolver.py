@@ -162,7 +162,7 @@ def _trace(situation: Situation, readings: list[Reading], graph: nx.DiGraph) -> 
              for name, value in sorted(situation.facts.items())]
     for name in ("game", "structure", "format"):
         if getattr(situation, name):
-            lines.append(f"{name} = {getattr(situation, name)} (given)")
+            lines.append(f"{name} = {getattr(situation, name)} ({situation.sources.get(name, 'given')})")
     for reading in readings:
         state = ("applies" if reading.decided
                  else f"depends on {', '.join(sorted(reading.missing))}")

@@ -29,7 +29,7 @@ def render_ruling(answer: dict) -> str:
     for question in answer["questions"]:
         choices = f" [{' / '.join(question['choices'])}]" if question["choices"] else ""
         option = (f"--{question['fact']}" if question["fact"] in ("game", "structure", "format")
-                  else f"--fact {question['fact']}=...")
+                  else f"--answer {question['fact']}=...")
         lines.append(f"Ask: {question['ask']}{choices}  ({option})")
     return "\n".join(lines)
 

@@ -106,6 +106,9 @@ def make_situation(vocab: Vocabulary, house: str, *, game: str | None = None,
                                  f"{', '.join(sorted(set(vocab.facts) - {'game', 'structure', 'format'}))}")
         typed[name] = parse_value(fact, raw)
     origin = {name: (sources or {}).get(name, "given") for name in typed}
+    for name in ("game", "structure", "format"):
+        if (sources or {}).get(name) == "answered" and context[name]:
+            origin[name] = "answered"
     return Situation(
         house=house,
         game=_choose("game", game, vocab.games),

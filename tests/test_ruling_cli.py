@@ -62,3 +62,12 @@ def test_unknown_game_and_fact_and_wrong_type_name_the_allowed_values() -> None:
     assert wrong.returncode == 2 and "takes a number" in wrong.stderr
     malformed = ruling("--house", "roberts-home", "--fact", "players_acted")
     assert malformed.returncode == 2 and "KEY=VALUE" in malformed.stderr
+
+
+def test_an_answered_question_is_traced_as_answered() -> None:
+    answered = json.loads(ruling("--house", "roberts-home", "--game", "holdem",
+                                 "--fact", "event=misdeal-claim", "--answer", "players_acted=2",
+                                 "--json").stdout)
+    assert answered["status"] == "ruled"
+    assert "fact players_acted = 2 (answered)" in answered["trace"]
+    assert "fact event = misdeal-claim (given)" in answered["trace"]

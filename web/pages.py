@@ -34,7 +34,7 @@ def with_fact(name: str, value: object, args=None) -> str:
              if not (k == "fact" and v.split("=", 1)[0] == name) and k != name
              and k not in ("fact_name", "fact_value")]
     added = (name, str(value)) if name in CONTEXT else ("fact", f"{name}={value}")
-    return "?" + urlencode([*pairs, added])
+    return "?" + urlencode([*pairs, added, ("answered", name)])
 
 
 @pages.get("/favicon.ico")

@@ -37,7 +37,8 @@ def situation_params(args) -> dict:
         raise BadRequest(f"choose a house: house= one of {', '.join(knowledge().houses)}, or all")
     return {"house": house, "game": _one(args, "game"), "structure": _one(args, "structure"),
             "format": _one(args, "format"), "q": args.get("q") if args.get("q", "").strip() else None,
-            "facts": parse_fact_pairs(facts)}
+            "facts": parse_fact_pairs(facts),
+            "answered": frozenset(args.getlist("answered") if hasattr(args, "getlist") else ())}
 
 
 def rule_on(params: dict, house: str | None = None) -> dict:
@@ -46,9 +47,13 @@ def rule_on(params: dict, house: str | None = None) -> dict:
     house = house or params["house"]
     kb.check_book(house)
     context = {"game": params["game"], "structure": params["structure"], "format": params["format"]}
+    answered = params.get("answered", frozenset())
     if params["q"]:
-        return lookup_json(lookup(kb, house, params["q"], **context, facts=params["facts"]))
-    return ruling_json(resolve(kb, make_situation(kb.vocab, house, **context, facts=params["facts"])))
+        return lookup_json(lookup(kb, house, params["q"], **context, facts=params["facts"],
+                                  answered=answered))
+    sources = {name: "answered" for name in answered}
+    return ruling_json(resolve(kb, make_situation(kb.vocab, house, **context, facts=params["facts"],
+                                                  sources=sources)))
 
 
 def rule_everywhere(params: dict) -> dict:
