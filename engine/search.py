@@ -17,6 +17,7 @@ its me my of on or our she so than that the their them then there they this to w
 which who will with you your him got get did does do just can could would should about after
 before been being up down out over any some""".split())
 _WORD = re.compile(r"[a-z0-9']+")
+CANDIDATES = 400  # best matches over all books, before keeping one book's rules
 
 
 def words(text: str) -> list[str]:
@@ -57,7 +58,7 @@ class RuleIndex:
         query = " OR ".join('"' + term.replace('"', "") + '"' for term in terms)
         rows = self._db.execute(
             "SELECT id, bm25(rules, 0.0, 1.0, 1.0) AS rank FROM rules WHERE rules MATCH ? "
-            "ORDER BY rank LIMIT ?", (query, 2000 if allowed else limit)).fetchall()
+            "ORDER BY rank LIMIT ?", (query, CANDIDATES if allowed else limit)).fetchall()
         hits = [(rule_id, -rank) for rule_id, rank in rows if allowed is None or rule_id in allowed]
         return hits[:limit]
 

@@ -59,10 +59,9 @@ def lexicon() -> dict:
     data = yaml.safe_load((schema_dir() / "lexicon.yaml").read_text(encoding="utf-8"))
     compiled: dict = {"abbreviations": data["abbreviations"], "synonyms": data.get("synonyms", {})}
     for section in ("events", "games", "structures", "formats"):
-        compiled[section] = {name: [re.compile(rf"(?<![\w-]){p}(?![\w-])") for p in phrases]
+        compiled[section] = {name: _alternation(phrases)
                              for name, phrases in data[section].items() if phrases}
-    compiled["values"] = {fact: {value: [re.compile(rf"(?<![\w-]){p}(?![\w-])") for p in phrases]
-                                 for value, phrases in values.items()}
+    compiled["values"] = {fact: {value: _alternation(phrases) for value, phrases in values.items()}
                           for fact, values in data["values"].items()}
     return compiled
 
@@ -126,12 +125,17 @@ def _number(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS.get(word, 0)
 
 
+def _alternation(phrases: list[str]) -> re.Pattern[str]:
+    """One pattern for all of a name's phrases, each matched as whole words."""
+    return re.compile("|".join(rf"(?<![\w-])(?:{p})(?![\w-])" for p in phrases))
+
+
 def _strongest(patterns: dict, text: str) -> tuple[str | None, dict, str]:
+    """The name whose phrases cover most of the text, with every name's score."""
     scores, evidence = {}, {}
-    for name, compiled in patterns.items():
-        for pattern in compiled:
-            match = pattern.search(text)
-            if match:
+    for name, pattern in patterns.items():
+        for match in pattern.finditer(text):
+            if match.group(0):
                 scores[name] = scores.get(name, 0) + len(match.group(0))
                 evidence.setdefault(name, match.group(0))
     if not scores:

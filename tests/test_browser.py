@@ -132,3 +132,21 @@ def test_desktop_compare_houses(server, browser) -> None:
     assert page.locator("article.house.differs").count() >= 1
     page.screenshot(path=str(SHOTS / "desktop-compare.png"), full_page=True)
     context.close()
+
+
+def test_the_lookup_works_from_the_keyboard(server, browser) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    page.goto(server + "/")
+    page.keyboard.press("Tab")  # the skip link comes first
+    assert page.evaluate("document.activeElement.className") == "skip"
+    page.focus("#house")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.name") == "q"
+    page.keyboard.type("can he play out of his rack")
+    for _ in range(2):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".ruling")
+    assert page.locator(".verdict").inner_text() in ("ALLOWED", "NOT ALLOWED")
+    context.close()

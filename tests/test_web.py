@@ -131,3 +131,20 @@ def test_large_requests_are_refused(client) -> None:
 def test_no_debug_and_methods_limited(client) -> None:
     assert not APP.debug
     assert client.post("/api/books").status_code == 405
+
+
+def test_no_external_resources_anywhere() -> None:
+    from pathlib import Path
+
+    web = Path(__file__).resolve().parent.parent / "web"
+    for path in [*web.glob("templates/*.html"), *web.glob("static/*")]:
+        text = path.read_text(encoding="utf-8").replace('xmlns="http://www.w3.org/2000/svg"', "")
+        assert "http://" not in text and "https://" not in text, path
+
+
+def test_a_repeated_request_is_answered_from_the_cache(client) -> None:
+    path = "/api/ruling?house=roberts-home&fact=event=playing-out-of-rack"
+    ruler = APP.extensions["pokerrules.rulings"]
+    before = ruler.cache_info().hits
+    assert client.get(path).get_json() == client.get(path).get_json()
+    assert ruler.cache_info().hits > before

@@ -11,6 +11,7 @@ from flask import Flask
 
 from engine.knowledge import KnowledgeBase
 from web.errors import register_error_handlers
+from web.query import make_ruler
 from web.security import add_security_headers, refuse_large_requests
 
 MAX_REQUEST_BYTES = 16 * 1024
@@ -25,6 +26,7 @@ def create_app(kb: KnowledgeBase | None = None) -> Flask:
     knowledge = kb or KnowledgeBase.load()
     knowledge.search_index  # noqa: B018 - build the search index before the first request
     app.extensions["pokerrules"] = knowledge
+    app.extensions["pokerrules.rulings"] = make_ruler(knowledge)
 
     from web.api import api
     from web.pages import pages

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from flask import current_app
 
@@ -42,18 +43,31 @@ def situation_params(args) -> dict:
 
 
 def rule_on(params: dict, house: str | None = None) -> dict:
-    """The contract's ruling object for one house (free text when q is given)."""
-    kb = knowledge()
-    house = house or params["house"]
-    kb.check_book(house)
-    context = {"game": params["game"], "structure": params["structure"], "format": params["format"]}
-    answered = params.get("answered", frozenset())
-    if params["q"]:
-        return lookup_json(lookup(kb, house, params["q"], **context, facts=params["facts"],
-                                  answered=answered))
-    sources = {name: "answered" for name in answered}
-    return ruling_json(resolve(kb, make_situation(kb.vocab, house, **context, facts=params["facts"],
-                                                  sources=sources)))
+    """The contract's ruling object for one house (free text when q is given).
+
+    The same request always gets the same answer, so answers are kept (a bounded number):
+    a permalink reloaded at the table costs a dictionary look-up.
+    """
+    key = (house or params["house"], params["game"], params["structure"], params["format"], params["q"],
+           tuple(sorted(params["facts"].items())), frozenset(params.get("answered", frozenset())))
+    return current_app.extensions["pokerrules.rulings"](key)
+
+
+def make_ruler(kb: KnowledgeBase, size: int = 4096):
+    """A cached function from a request key to the contract's ruling object."""
+
+    @lru_cache(maxsize=size)
+    def ruler(key: tuple) -> dict:
+        house, game, structure, format, q, facts, answered = key
+        kb.check_book(house)
+        context = {"game": game, "structure": structure, "format": format}
+        if q:
+            return lookup_json(lookup(kb, house, q, **context, facts=dict(facts), answered=answered))
+        situation = make_situation(kb.vocab, house, **context, facts=dict(facts),
+                                   sources={name: "answered" for name in answered})
+        return ruling_json(resolve(kb, situation))
+
+    return ruler
 
 
 def rule_everywhere(params: dict) -> dict:
