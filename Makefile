@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test validate chromium clean
+.PHONY: run test lint validate chromium clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,8 +25,12 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium lint
 	$(BIN)/pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check engine web tests bench tools
+	$(BIN)/mypy
 
 validate: $(STAMP)
 	$(BIN)/pokerrules validate

@@ -61,8 +61,9 @@ def diff_text(diff: BookDiff, color: bool = False) -> str:
     for change in diff.changes:
         tag = "substantive" if change.substantive else "wording"
         rule = change.b or change.a
+        assert rule is not None  # a change has at least one side
         lines.append("")
-        lines.append(bold(f"{change.kind.upper()} {change.key}") + f"  [{tag}] {rule.section}")  # type: ignore[union-attr]
+        lines.append(bold(f"{change.kind.upper()} {change.key}") + f"  [{tag}] {rule.section}")
         if change.a is not None:
             lines.append(f"  {diff.a}: {change.a.citation}")
         if change.b is not None:

@@ -38,7 +38,8 @@ def read_rule(entry: EffectiveRule, situation: Situation, vocab: Vocabulary) -> 
     verdict = combine(applicability(rule, situation, vocab), check_conditions(rule.when, known))
     if verdict.holds is False:
         return None
-    outcome, summary, discretion = rule.outcome, rule.summary, rule.discretion
+    outcome: str | None = rule.outcome
+    summary, discretion = rule.summary, rule.discretion
     missing = set(verdict.missing)
     for case in rule.cases:
         case_verdict = check_conditions(case.get("when") or {}, known)

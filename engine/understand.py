@@ -132,7 +132,8 @@ def _alternation(phrases: list[str]) -> re.Pattern[str]:
 
 def _strongest(patterns: dict, text: str) -> tuple[str | None, dict, str]:
     """The name whose phrases cover most of the text, with every name's score."""
-    scores, evidence = {}, {}
+    scores: dict = {}
+    evidence: dict = {}
     for name, pattern in patterns.items():
         for match in pattern.finditer(text):
             if match.group(0):
@@ -148,7 +149,9 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
     """Facts, game, structure and format inferred from the words."""
     plain = normalise(check_text(text), speller)
     data = lexicon()
-    facts, context, evidence = {}, {}, {}
+    facts: dict = {}
+    context: dict = {}
+    evidence: dict = {}
     event, scores, said = _strongest(data["events"], plain)
     if event:
         facts["event"], evidence["event"] = event, said
