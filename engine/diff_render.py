@@ -75,7 +75,7 @@ def diff_text(diff: BookDiff, color: bool = False) -> str:
         if change.kind == "changed":
             lines.append(f"  {_words(change, color)}")
         else:
-            lines.append(f"  \"{rule.text}\"")  # type: ignore[union-attr]
+            lines.append(f"  \"{rule.text}\"")
     return "\n".join(lines)
 
 
