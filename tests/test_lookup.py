@@ -77,3 +77,20 @@ def test_cli_reads_text_and_says_what_it_inferred() -> None:
     empty = subprocess.run([sys.executable, "-m", "engine.cli", "ruling", "--house", "catfish-bend", ""],
                            capture_output=True, text=True, timeout=60)
     assert empty.returncode == 2 and "describe the dispute" in empty.stderr
+
+
+def test_the_lexicon_only_names_what_the_vocabulary_has() -> None:
+    import yaml
+
+    from engine.paths import schema_dir
+
+    data = yaml.safe_load((schema_dir() / "lexicon.yaml").read_text(encoding="utf-8"))
+    vocab = KB.vocab
+    assert set(data["events"]) <= set(vocab.events)
+    assert set(data["games"]) <= set(vocab.games)
+    assert set(data["structures"]) <= set(vocab.structures)
+    assert set(data["formats"]) <= set(vocab.formats)
+    for fact, values in data["values"].items():
+        assert fact in vocab.facts, fact
+        if vocab.facts[fact].type == "enum":
+            assert set(values) <= set(vocab.facts[fact].values), fact
