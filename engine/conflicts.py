@@ -16,7 +16,7 @@ from engine.graph import precedence_graph
 from engine.knowledge import KnowledgeBase
 from engine.matching import value_matches
 from engine.model import Rule
-from engine.reading import Reading
+from engine.reading import Reading, read_rule
 from engine.resolver import disagree, is_procedural
 from engine.situation import Situation
 
@@ -104,12 +104,38 @@ def iter_static_conflicts(kb: KnowledgeBase, book_id: str) -> Iterator[StaticCon
                     yield conflict
 
 
+def _candidates_for(expected: object) -> list:
+    if isinstance(expected, dict):
+        return [v for v in (expected.get("min"), expected.get("max")) if v is not None]
+    return list(expected) if isinstance(expected, list) else [expected]
+
+
+def _shared_facts(a: Rule, b: Rule, event: str) -> dict:
+    """One value per condition of either rule that satisfies both: where they meet."""
+    facts: dict = {"event": event}
+    for name in (set(a.when) | set(b.when)) - {"event"}:
+        options = [*_candidates_for(a.when.get(name, [])), *_candidates_for(b.when.get(name, []))]
+        for value in options:
+            if all(name not in rule.when or value_matches(rule.when[name], value) for rule in (a, b)):
+                facts[name] = value
+                break
+    return facts
+
+
+def _reading_at(entry, situation: Situation, kb: KnowledgeBase) -> Reading:
+    """The rule's reading where the two meet: its case outcome when a case decides it."""
+    reading = read_rule(entry, situation, kb.vocab)
+    if reading is None or reading.outcome is None:
+        return _as_reading(entry)
+    return reading
+
+
 def _pair_conflict(kb, book_id, event, first, second) -> StaticConflict | None:
     context = _meet(first.rule, second.rule, kb)
     if context is None:
         return None
-    situation = Situation(house=book_id, **context)
-    a, b = _as_reading(first), _as_reading(second)
+    situation = Situation(house=book_id, **context, facts=_shared_facts(first.rule, second.rule, event))
+    a, b = _reading_at(first, situation, kb), _reading_at(second, situation, kb)
     if is_procedural(a) or is_procedural(b) or not disagree(a, b):
         return None
     graph = precedence_graph([a, b], situation, kb.library, kb.vocab)

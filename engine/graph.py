@@ -79,7 +79,8 @@ def _game(a: Reading, b: Reading, situation: Situation, vocab: Vocabulary) -> st
         if db == 99:
             return "game's own rule over general rule"
         if int(da) == int(db):
-            return f"rule for {situation.game} over rule for a group of games"
+            narrower = "rule for" if da == int(da) else "rule for a smaller group including"
+            return f"{narrower} {situation.game} over rule for a wider group of games"
         return f"{situation.game} rule over rule of the family it belongs to"
     return None
 

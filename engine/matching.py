@@ -65,9 +65,10 @@ def family_chain(game: str, vocab: Vocabulary) -> list[str]:
 def game_distance(rule: Rule, situation: Situation, vocab: Vocabulary) -> float | None:
     """How closely a rule is written for the situation's game; None if not for it at all.
 
-    0 when the rule names the game, 0.5 when it names a group holding it ("stud-games"),
-    n (+0.5) when it names the game's n-th ancestor (Omaha takes hold'em's rules), and 99
-    for a rule of every game — so a game's own rule is always the more specific.
+    0 when the rule names the game, about 0.5 when it names a group holding it ("stud-games";
+    a smaller group is closer), n more when it names the game's n-th ancestor (Omaha takes
+    hold'em's rules), and 99 for a rule of every game — so a game's own rule is always the
+    more specific.
     """
     named = rule.applies.get("games")
     if not named:
@@ -77,8 +78,10 @@ def game_distance(rule: Rule, situation: Situation, vocab: Vocabulary) -> float 
     for distance, game in enumerate(family_chain(situation.game, vocab)):
         if game in named:
             return float(distance)
-        if any(game in vocab.game_groups.get(group, []) for group in named):
-            return distance + 0.5
+        sizes = [len(vocab.game_groups[group]) for group in named
+                 if game in vocab.game_groups.get(group, [])]
+        if sizes:
+            return distance + 0.5 + min(sizes) / 100
     return None
 
 
