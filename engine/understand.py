@@ -3,7 +3,7 @@
 "dealer flashed the 2nd card to seat 4" -> event exposed-card, card holecard, exposed_by
 dealer, card_number 2. Abbreviations are expanded first (NL, PLO, BB), words neither the
 rulebooks nor the lexicon use are corrected to the nearest word they do ("flahsed" -> "flashed"),
-then the lexicon (schema/lexicon.yaml) and a few number patterns name the facts. Every
+then the lexicon (schema/lexicon.yaml and schema/lexicon/*.yaml) and a few number patterns name the facts. Every
 inferred fact is returned with the words that produced it, so a person can correct it.
 """
 
@@ -55,8 +55,23 @@ class Understanding:
 
 
 @lru_cache(maxsize=1)
-def lexicon() -> dict:
+def lexicon_data() -> dict:
+    """schema/lexicon.yaml plus the topic files in schema/lexicon/: phrases add up."""
     data = yaml.safe_load((schema_dir() / "lexicon.yaml").read_text(encoding="utf-8"))
+    for path in sorted((schema_dir() / "lexicon").glob("*.yaml")):
+        extra = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for section in ("events", "games", "structures", "formats"):
+            for name, phrases in (extra.get(section) or {}).items():
+                data[section][name] = [*(data[section].get(name) or []), *(phrases or [])]
+        for word, meaning in (extra.get("synonyms") or {}).items():
+            known = data["synonyms"].get(word)
+            data["synonyms"][word] = f"{known} {meaning}" if known else meaning
+    return data
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> dict:
+    data = lexicon_data()
     compiled: dict = {"abbreviations": data["abbreviations"], "synonyms": data.get("synonyms", {})}
     for section in ("events", "games", "structures", "formats"):
         compiled[section] = {name: _alternation(phrases)
@@ -68,7 +83,7 @@ def lexicon() -> dict:
 
 def event_words() -> dict[str, str]:
     """The plain words of each event's phrases: how the floor names it, for the search."""
-    data = yaml.safe_load((schema_dir() / "lexicon.yaml").read_text(encoding="utf-8"))
+    data = lexicon_data()
     return {event: " ".join(sorted({w for p in phrases for w in re.findall(r"[a-z]{3,}", p)}
                                    - _REGEX_WORDS))
             for event, phrases in data["events"].items() if phrases}
@@ -76,7 +91,7 @@ def event_words() -> dict[str, str]:
 
 def lexicon_words() -> frozenset[str]:
     """Every plain word the lexicon knows, so typo correction can land on floor words too."""
-    data = yaml.safe_load((schema_dir() / "lexicon.yaml").read_text(encoding="utf-8"))
+    data = lexicon_data()
     words = set(re.findall(r"[a-z]{4,}", " ".join(map(str, data["synonyms"]))))
     for section in ("events", "games", "structures", "formats"):
         for phrases in data[section].values():

@@ -80,11 +80,9 @@ def test_cli_reads_text_and_says_what_it_inferred() -> None:
 
 
 def test_the_lexicon_only_names_what_the_vocabulary_has() -> None:
-    import yaml
+    from engine.understand import lexicon_data
 
-    from engine.paths import schema_dir
-
-    data = yaml.safe_load((schema_dir() / "lexicon.yaml").read_text(encoding="utf-8"))
+    data = lexicon_data()
     vocab = KB.vocab
     assert set(data["events"]) <= set(vocab.events)
     assert set(data["games"]) <= set(vocab.games)
