@@ -2,9 +2,10 @@
 
 "dealer flashed the 2nd card to seat 4" -> event exposed-card, card holecard, exposed_by
 dealer, card_number 2. Abbreviations are expanded first (NL, PLO, BB), words neither the
-rulebooks nor the lexicon use are corrected to the nearest word they do ("flahsed" -> "flashed"),
-then the lexicon (schema/lexicon.yaml and schema/lexicon/*.yaml) and a few number patterns name the facts. Every
-inferred fact is returned with the words that produced it, so a person can correct it.
+rulebooks nor the lexicon use are corrected to the nearest word they do ("flahsed" ->
+"flashed"), then the lexicon (schema/lexicon.yaml and schema/lexicon/*.yaml) and a few
+number patterns name the facts. Every inferred fact is returned with the words that
+produced it, so a person can correct it.
 """
 
 from __future__ import annotations
