@@ -32,3 +32,12 @@ def test_wheel_in_a_fresh_venv_lists_and_validates_the_books(tmp_path: Path) -> 
     check = subprocess.run([str(command), "validate"], cwd=elsewhere, env=environment,
                            capture_output=True, text=True, timeout=300)
     assert check.returncode == 0, check.stdout[:2000]
+    question = [str(command), "ruling", "--house", "catfish-bend", "--json", "can I play out of my rack"]
+    words = subprocess.run(question, cwd=elsewhere, env=environment, capture_output=True, text=True,
+                           timeout=120)
+    assert json.loads(words.stdout)["rulings"][0]["key"] == "procedures.playing-out-of-rack", words.stderr
+    app = subprocess.run([str(env_dir / "bin" / "python"), "-c",
+                          "from web import create_app; c = create_app().test_client(); "
+                          "print(c.get('/').status_code, c.get('/static/style.css').status_code)"],
+                         cwd=elsewhere, env=environment, capture_output=True, text=True, timeout=120)
+    assert app.stdout.split() == ["200", "200"], app.stderr
