@@ -24,6 +24,7 @@ _TOKEN = re.compile(r"[a-z0-9$']+(?:[-/][a-z0-9']+)*")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "no": 0, "nobody": 0, "none": 0, "noone": 0}
+_MINUTES = re.compile(r"\b(\d+)\s*mins?\b")
 _REGEX_WORDS = {"his", "her", "the", "was", "are", "were", "and"}
 _NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|no|nobody|none)"
 NUMBER_FACTS = (
@@ -120,8 +121,9 @@ def check_text(text: object) -> str:
 def normalise(text: str, speller: Speller | None = None) -> str:
     """Lower-case, abbreviations expanded, unknown words corrected to known ones."""
     abbreviations = lexicon()["abbreviations"]
+    text = _MINUTES.sub(r"\1 minutes", text.lower().replace("’", "'"))  # "40 min", not "min raise"
     words = []
-    for token in re.findall(r"\S+", text.lower().replace("’", "'")):
+    for token in re.findall(r"\S+", text):
         core = token.strip(".,!?;:()\"")
         if core in abbreviations:
             token = token.replace(core, abbreviations[core])
