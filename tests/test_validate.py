@@ -46,3 +46,24 @@ def test_broken_input_is_reported_with_file_line_and_field(case: Path, tmp_path:
     if "field" in expect:
         lines = [line for line in lines if line[len(prefix):].startswith(f"{expect['field']}:")]
     assert any(expect["message"] in line for line in lines), result.stdout
+
+
+def test_a_house_folder_is_checked_with_the_bundled_editions(tmp_path: Path) -> None:
+    """A house author validates only their own folder; what it extends comes bundled."""
+    house = tmp_path / "my-house"
+    house.mkdir()
+    (house / "book.yaml").write_text(
+        "id: my-house\ntitle: My House\npublisher: Me\nversion: '1'\ndate: '2026'\n"
+        "source: roberts-rules-home-games-v11.adoc\nkind: house\nextends: [roberts-home]\n",
+        encoding="utf-8")
+    (house / "01-procedures.yaml").write_text(
+        "book: my-house\nsource: roberts-rules-home-games-v11.adoc\nsection: Procedures\nrecords:\n"
+        "- id: my-house/procedures/7\n  key: procedures.playing-out-of-rack\n  number: '7'\n"
+        "  text: Playing out of a chip rack is not allowed.\n  source: {lines: '96'}\n"
+        "  summary: No racks.\n  when: {event: playing-out-of-rack}\n  outcome: not-allowed\n",
+        encoding="utf-8")
+    result = run_cli("validate", str(house))
+    assert result.returncode == 0, result.stdout
+    (house / "book.yaml").write_text((house / "book.yaml").read_text().replace("[roberts-home]", "[roberts-hom]"))
+    broken = run_cli("validate", str(house))
+    assert broken.returncode == 1 and "unknown book 'roberts-hom'" in broken.stdout
