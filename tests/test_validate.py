@@ -64,6 +64,7 @@ def test_a_house_folder_is_checked_with_the_bundled_editions(tmp_path: Path) -> 
         encoding="utf-8")
     result = run_cli("validate", str(house))
     assert result.returncode == 0, result.stdout
-    (house / "book.yaml").write_text((house / "book.yaml").read_text().replace("[roberts-home]", "[roberts-hom]"))
+    manifest = house / "book.yaml"
+    manifest.write_text(manifest.read_text().replace("[roberts-home]", "[roberts-hom]"))
     broken = run_cli("validate", str(house))
     assert broken.returncode == 1 and "unknown book 'roberts-hom'" in broken.stdout
