@@ -20,8 +20,9 @@ def _choices() -> dict:
             "fingerprint": knowledge().fingerprint}
 
 
-def _asked() -> bool:
-    return bool(request.args.get("house")) and bool(request.args.get("q") or request.args.getlist("fact"))
+def _asked(need_house: bool = True) -> bool:
+    has_house = bool(request.args.get("house")) or not need_house
+    return has_house and bool(request.args.get("q") or request.args.getlist("fact"))
 
 
 CONTEXT = ("game", "structure", "format")
@@ -56,9 +57,10 @@ def lookup_page():
 @pages.get("/compare")
 def compare_page():
     result = None
-    if _asked():
-        params = situation_params(request.args)
-        result = rule_everywhere({**params, "house": "all"})
+    if _asked(need_house=False):
+        args = request.args.copy()
+        args.setdefault("house", "all")
+        result = rule_everywhere({**situation_params(args), "house": "all"})
     return render_template("compare.html", result=result, **_choices())
 
 
