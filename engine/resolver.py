@@ -46,9 +46,18 @@ PROCEDURAL_AREAS = ("dealing.",)
 PROCEDURAL_OUTCOMES = ("procedure",)
 
 
+DUTY_OUTCOMES = ("procedure", "required", "not-allowed")
+
+
 def is_procedural(reading: Reading) -> bool:
-    """How the dealer goes about things; it never sets aside a ruling on the dispute itself."""
-    return reading.rule.key.startswith(PROCEDURAL_AREAS) or reading.outcome in PROCEDURAL_OUTCOMES
+    """How the dealer goes about things; it never sets aside a ruling on the dispute itself.
+
+    A dealing rule that decides the hand (a discarded hand given back: `hand-live`) is a
+    ruling like any other; one that tells the dealer what to do or not do is a procedure.
+    """
+    if reading.outcome in PROCEDURAL_OUTCOMES:
+        return True
+    return reading.rule.key.startswith(PROCEDURAL_AREAS) and reading.outcome in DUTY_OUTCOMES
 
 
 def _substantive_first(readings: list[Reading]) -> list[Reading]:
