@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# The web UI and JSON API on the bundled rulebooks, under waitress (a production WSGI server).
+# The web UI and JSON API on the bundled rulebooks, under gunicorn (a production WSGI server).
 run: $(STAMP)
 	$(BIN)/pokerrules validate
 	$(BIN)/pokerrules serve --host $(HOST) --port $(PORT)

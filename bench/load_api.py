@@ -1,115 +1,118 @@
-"""Load on the production server: /api/ruling from N concurrent clients for T seconds.
+"""Load on the production server: /api/ruling from 50 concurrent connections for 30 seconds.
 
-    python bench/load_api.py [--clients 50] [--seconds 30] [--port 8765]
+    python bench/load_api.py [--clients 50] [--seconds 30] [--port 8765] [--unique]
 
-Starts `pokerrules serve` (waitress) on localhost, sends requests from client threads over
-keep-alive connections, cycling through ruling situations (structured and free text), and
-prints measured p50/p99 latency, throughput and the error count. Bounded in time and count.
-The requests are the ruling cases' situations in the three houses and the free-text
-development set; `--unique` makes each one different so the server's cache cannot help.
+Starts `pokerrules serve` (gunicorn, one worker per core) on localhost and drives it with
+wrk (Debian's package, written in C, so the load generator takes little of the machine's
+two cores), cycling through real requests: every ruling case's situation in the three
+houses and every free-text description of the development set. `--unique` makes each
+free-text request different, so the server's ruling cache cannot answer it. Prints the
+measured p50/p99 latency, throughput and error count; bounded by wrk's duration.
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
+import re
+import shutil
 import subprocess
 import sys
-import threading
+import tempfile
 import time
 import urllib.parse
+import urllib.request
 from pathlib import Path
+
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import yaml  # noqa: E402
-
-from bench.ruling_latency import percentile  # noqa: E402
 from engine.behaviour import load_situations  # noqa: E402
 
+LUA = """
+local paths = {}
+for line in io.lines("%(file)s") do paths[#paths + 1] = line end
+local counter = 0
+request = function()
+  counter = counter + 1
+  local path = paths[(counter * 7) %% #paths + 1]
+  if %(unique)s and string.find(path, "&q=") then
+    path = path .. "+seat+" .. counter .. "-" .. math.random(1000000)
+  end
+  return wrk.format("GET", path)
+end
+"""
 
-def load_queries() -> list[dict]:
-    """Every situation of the ruling cases (structured) and every development-set text."""
-    queries = []
+
+def request_paths() -> list[str]:
+    """Every ruling case's situation in the three houses, and every dev-set description."""
+    paths = []
     for spec in load_situations(ROOT / "tests" / "rulings"):
         for house in ("roberts-home", "catfish-bend", "homepokertourney"):
-            query = {"house": house, "fact": [f"{k}={v}" for k, v in (spec.get("facts") or {}).items()]}
-            query.update({k: spec[k] for k in ("game", "structure", "format") if spec.get(k)})
-            queries.append(query)
-    for entry in yaml.safe_load((ROOT / "tests" / "lookup" / "dev.yaml").read_text(encoding="utf-8")):
-        queries.append({"house": entry["house"], "q": entry["text"]})
-    return queries
+            query = [("house", house)]
+            query += [(k, spec[k]) for k in ("game", "structure", "format") if spec.get(k)]
+            query += [("fact", f"{k}={v}") for k, v in (spec.get("facts") or {}).items()]
+            paths.append("/api/ruling?" + urllib.parse.urlencode(query))
+    dev = yaml.safe_load((ROOT / "tests" / "lookup" / "dev.yaml").read_text(encoding="utf-8"))
+    for entry in dev:
+        query = [("house", entry["house"]), ("q", entry["text"])]
+        paths.append("/api/ruling?" + urllib.parse.urlencode(query))
+    return paths
 
 
-QUERIES = load_queries()
-
-
-def client(port: int, deadline: float, max_requests: int, timings: list, errors: list,
-           offset: int, unique: bool) -> None:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    sent = 0
-    while time.perf_counter() < deadline and sent < max_requests:
-        query = dict(QUERIES[(offset + sent * 7) % len(QUERIES)])
-        if unique:  # a different request every time: nothing can come from the server's cache
-            query["q"] = f"{query.get('q', '')} seat {offset}-{sent}".strip()
-        path = "/api/ruling?" + urllib.parse.urlencode(query, doseq=True)
-        start = time.perf_counter()
+def wait_for(url: str) -> None:
+    for _ in range(150):
         try:
-            connection.request("GET", path)
-            response = connection.getresponse()
-            response.read()
-            if response.status != 200:
-                errors.append(response.status)
-        except (OSError, http.client.HTTPException) as error:
-            errors.append(repr(error))
-            connection.close()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        timings.append(time.perf_counter() - start)
-        sent += 1
-    connection.close()
+            urllib.request.urlopen(url, timeout=1)  # noqa: S310 - our own server on localhost
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"the server did not answer at {url}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--max-requests", type=int, default=20000, help="per client, an upper bound")
-    parser.add_argument("--unique", action="store_true",
-                        help="make every request different (free text), so the server's cache never answers")
+    parser.add_argument("--unique", action="store_true", help="make every free-text request different")
     args = parser.parse_args()
-    command = [sys.executable, "-m", "engine.cli", "serve", "--port", str(args.port), "--threads", "8"]
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wrk = shutil.which("wrk")
+    if wrk is None:
+        raise SystemExit("wrk is not installed: apt-get install wrk")
+    paths = request_paths()
+    server = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--port", str(args.port)],
+                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(100):
-            try:
-                http.client.HTTPConnection("127.0.0.1", args.port, timeout=1).request("GET", "/api/books")
-                break
-            except OSError:
-                time.sleep(0.1)
-        timings: list[float] = []
-        errors: list = []
-        deadline = time.perf_counter() + args.seconds
-        work = (args.port, deadline, args.max_requests, timings, errors)
-        threads = [threading.Thread(target=client, args=(*work, index * 13, args.unique))
-                   for index in range(args.clients)]
-        started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - started
+        wait_for(f"http://127.0.0.1:{args.port}/api/books")
+        with tempfile.TemporaryDirectory() as folder:
+            listing = Path(folder) / "paths.txt"
+            listing.write_text("\n".join(paths) + "\n", encoding="utf-8")
+            script = Path(folder) / "cycle.lua"
+            script.write_text(LUA % {"file": listing, "unique": "true" if args.unique else "false"})
+            result = subprocess.run([wrk, "-t2", f"-c{args.clients}", f"-d{args.seconds}s", "--latency",
+                                     "--timeout", "10s", "-s", str(script), f"http://127.0.0.1:{args.port}"],
+                                    capture_output=True, text=True, timeout=args.seconds + 60)
     finally:
         server.terminate()
-        server.wait(timeout=10)
-    rate = len(timings) / elapsed
-    kind = "every request different" if args.unique else f"{len(QUERIES)} distinct requests, cycled"
-    print(f"{args.clients} clients, {elapsed:.1f} s, {kind}: {len(timings)} requests ({rate:.0f}/s), "
-          f"{len(errors)} errors")
-    print(f"latency: p50 {percentile(timings, 0.5) * 1000:.1f} ms, "
-          f"p99 {percentile(timings, 0.99) * 1000:.1f} ms, max {max(timings) * 1000:.1f} ms "
-          f"(client and server share this machine's 2 cores)")
+        server.wait(timeout=20)
+    report(result.stdout, args, len(paths))
+
+
+def report(output: str, args: argparse.Namespace, distinct: int) -> None:
+    def find(pattern: str) -> str:
+        match = re.search(pattern, output)
+        return match.group(1) if match else "?"
+
+    errors = sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", output))
+    errors += int(find(r"Non-2xx or 3xx responses: (\d+)") if "Non-2xx" in output else 0)
+    kind = "every free-text request different" if args.unique else f"{distinct} distinct requests, cycled"
+    total, rate = find(r"(\d+) requests in"), find(r"Requests/sec:\s+([\d.]+)")
+    p50, p99 = find(r"50%\s+([\d.]+\w+)"), find(r"99%\s+([\d.]+\w+)")
+    print(f"{args.clients} connections, {args.seconds} s, {kind}: {total} requests ({rate}/s), "
+          f"{errors} errors")
+    print(f"latency: p50 {p50}, p99 {p99} (wrk and the server share this machine's cores)")
 
 
 if __name__ == "__main__":

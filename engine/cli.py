@@ -156,15 +156,11 @@ def _behaviour(kb: KnowledgeBase, args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from waitress import serve
+    from web.server import ProductionServer
 
-    from web import create_app
-
-    app = create_app()
     print(f"pokerrules: serving the bundled rulebooks on http://{args.host}:{args.port}/ "
           f"(Ctrl-C to stop)", file=sys.stderr, flush=True)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="pokerrules",
-          max_request_body_size=64 * 1024, channel_timeout=30)
+    ProductionServer(args.host, args.port, workers=args.workers, threads=args.threads).run()
     return 0
 
 
@@ -211,7 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="the web UI and JSON API, under a production WSGI server")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--threads", type=int, default=8)
+    serve.add_argument("--workers", type=int, help="worker processes (default: one per core, at least 2)")
+    serve.add_argument("--threads", type=int, default=1, help="threads per worker")
     serve.set_defaults(run=cmd_serve)
     return parser
 

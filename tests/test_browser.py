@@ -1,5 +1,5 @@
 """The UI in a real Chromium (Debian's package, driven by Playwright), on a phone-sized
-screen, against the production server (waitress) on localhost. Screenshots are saved
+screen, against the production server (gunicorn) on localhost. Screenshots are saved
 under test-output/screenshots/ for a person to look at."""
 
 from __future__ import annotations
