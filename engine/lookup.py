@@ -30,6 +30,7 @@ class Lookup:
     understanding: Understanding
     ranked: tuple[str, ...]  # rule keys, best first
     inferred: dict  # fact -> (value, the words that gave it)
+    rules: dict  # key -> the house's rule for each ranked key (what to show as "others")
 
 
 def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
@@ -60,7 +61,8 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     for name in ("game", "structure", "format"):
         if context[name] and not locals()[name]:
             shown[name] = (context[name], read.evidence.get(name, ""))
-    return Lookup(ruling, read, ranked, shown)
+    by_key = {rule.key: rule for rule in effective.values()}
+    return Lookup(ruling, read, ranked, shown, {key: by_key[key] for key in ranked[:10] if key in by_key})
 
 
 def _first_event(rule) -> str | None:

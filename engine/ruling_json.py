@@ -48,4 +48,7 @@ def lookup_json(found: Lookup) -> dict:
     answer["inferred"] = {name: {"value": value, "from": said}
                           for name, (value, said) in sorted(found.inferred.items())}
     answer["candidates"] = list(found.ranked[:10])
+    answer["candidate_rules"] = [
+        {"key": rule.key, "book": rule.book, "citation": rule.citation, "summary": rule.summary}
+        for rule in found.rules.values()]
     return answer

@@ -148,3 +148,10 @@ def test_a_repeated_request_is_answered_from_the_cache(client) -> None:
     before = ruler.cache_info().hits
     assert client.get(path).get_json() == client.get(path).get_json()
     assert ruler.cache_info().hits > before
+
+
+def test_free_text_offers_other_rules_that_may_fit(client) -> None:
+    page = client.get("/?house=catfish-bend&q=guy+keeps+texting+at+the+table").get_data(as_text=True)
+    assert "Not the right rule?" in page and "/rule/" in page
+    answer = client.get("/api/ruling?house=catfish-bend&q=guy+keeps+texting+at+the+table").get_json()
+    assert answer["candidate_rules"] and {"key", "book", "citation", "summary"} <= set(answer["candidate_rules"][0])
