@@ -133,12 +133,17 @@ def _top(graph: nx.DiGraph, readings: list[Reading]) -> list[Reading]:
             if not any(p in ids for p in nx.ancestors(graph, r.rule.id))]
 
 
+CONTEXT = ("game", "structure", "format")
+
+
 def _questions(kb: KnowledgeBase, contending: list[Reading]) -> tuple[dict, ...]:
+    """The facts that settle the most contending rules first; which game, structure or format
+    it is comes before anything else, since the floor knows it at a glance."""
     counts: dict[str, int] = {}
     for reading in contending:
         for name in reading.missing:
             counts[name] = counts.get(name, 0) + 1
-    ranked = sorted(counts, key=lambda name: (-counts[name], name))[:MAX_QUESTIONS]
+    ranked = sorted(counts, key=lambda name: (name not in CONTEXT, -counts[name], name))[:MAX_QUESTIONS]
     return tuple(_question(kb, name) for name in ranked)
 
 

@@ -92,3 +92,13 @@ def test_the_lexicon_only_names_what_the_vocabulary_has() -> None:
         assert fact in vocab.facts, fact
         if vocab.facts[fact].type == "enum":
             assert set(values) <= set(vocab.facts[fact].values), fact
+
+
+@pytest.mark.parametrize(("text", "structure"), [
+    ("guy wants to straddle in a limit cash game", "limit"),
+    ("no limit game, can he straddle", "no-limit"),
+    ("pot limit game, how much can he raise", "pot-limit"),
+    ("fixed limit holdem, 4th raise", "limit"),
+])
+def test_the_betting_structure_is_read_without_mistaking_no_limit_for_limit(text: str, structure: str) -> None:
+    assert understand(text).context["structure"] == structure
