@@ -100,5 +100,5 @@ def test_the_lexicon_only_names_what_the_vocabulary_has() -> None:
     ("pot limit game, how much can he raise", "pot-limit"),
     ("fixed limit holdem, 4th raise", "limit"),
 ])
-def test_the_betting_structure_is_read_without_mistaking_no_limit_for_limit(text: str, structure: str) -> None:
+def test_no_limit_is_not_mistaken_for_limit(text: str, structure: str) -> None:
     assert understand(text).context["structure"] == structure
