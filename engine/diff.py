@@ -166,7 +166,7 @@ def diff_books(kb: KnowledgeBase, a: str, b: str, *, section: str | None = None,
         else:
             change = compare_rules(left[key], right[key])
         if change is None:
-            same += 1
+            same += _wanted(RuleChange(key, "same", left[key], right[key]), kb, section, game)
         elif _wanted(change, kb, section, game) and (change.substantive or not substantive_only):
             changes.append(change)
     changes.sort(key=lambda c: (not c.substantive, c.kind != "changed", c.section, c.key))

@@ -124,3 +124,9 @@ def test_cli_diff_json_and_errors() -> None:
     assert result.returncode == 0 and json.loads(result.stdout)["b"] == "homepokertourney"
     bad = subprocess.run([*run, "roberts-v7", "bellagio"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "books are:" in bad.stderr
+
+
+def test_filters_apply_to_the_unchanged_count_too() -> None:
+    everything = diff_books(KB, "roberts-v7", "homepokertourney").summary()
+    holdem = diff_books(KB, "roberts-v7", "homepokertourney", section="hold'em").summary()
+    assert 0 < holdem["same"] < everything["same"]
