@@ -156,3 +156,16 @@ def test_free_text_offers_other_rules_that_may_fit(client) -> None:
     answer = client.get("/api/ruling?house=catfish-bend&q=guy+keeps+texting+at+the+table").get_json()
     first = answer["candidate_rules"][0]
     assert {"key", "book", "citation", "summary"} <= set(first)
+
+
+def test_the_permalink_replays_the_ruling_with_every_fact_it_used(client) -> None:
+    import re
+    from html import unescape
+
+    asked = "/?house=catfish-bend&game=holdem&q=dealer+flashed+the+2nd+card"
+    first = client.get(asked).get_data(as_text=True)
+    link = unescape(re.search(r'Permalink: <a href="([^"]+)"', first).group(1))
+    assert "fact=event%3Dexposed-card" in link and "fact=exposed_by%3Ddealer" in link
+    again = client.get(link).get_data(as_text=True)
+    verdict = re.compile(r'<p class="verdict">([^<]+)</p>')
+    assert verdict.search(first).group(1) == verdict.search(again).group(1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, Response, abort, redirect, render_template, request
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from engine.diff import word_diff
 from engine.diff_render import diff_markdown
@@ -38,6 +38,18 @@ def with_fact(name: str, value: object, args=None) -> str:
     return "?" + urlencode([*pairs, added, ("answered", name)])
 
 
+def permalink(answer: dict) -> str:
+    """A link that replays this ruling exactly: the house and every fact it was ruled on,
+    the ones read from the words included, so later changes to the lexicon cannot move it."""
+    situation = answer["situation"]
+    pairs = [("house", answer["house"])]
+    pairs += [(name, situation[name]) for name in CONTEXT if situation.get(name)]
+    pairs += [("fact", f"{name}={value}") for name, value in situation["facts"].items()]
+    if request.args.get("q"):
+        pairs.append(("q", request.args["q"]))
+    return url_for("pages.lookup_page") + "?" + urlencode(pairs)
+
+
 @pages.get("/favicon.ico")
 def favicon():
     return redirect("/static/favicon.svg", code=301)
@@ -51,7 +63,8 @@ def lookup_page():
     answer = None
     if _asked():
         answer = rule_on(situation_params(request.args))
-    return render_template("lookup.html", answer=answer, with_fact=with_fact, **_choices())
+    return render_template("lookup.html", answer=answer, with_fact=with_fact, permalink=permalink,
+                           **_choices())
 
 
 @pages.get("/compare")
