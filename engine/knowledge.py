@@ -11,7 +11,7 @@ from engine.effective import EffectiveRule, UnknownBook, effective_rulebook
 from engine.loader import Library, load_library
 from engine.search import RuleIndex
 from engine.spelling import Speller
-from engine.understand import event_words, lexicon_words
+from engine.understand import event_words, floor_words, lexicon_words
 from engine.vocabulary import Vocabulary, load_vocabulary
 
 
@@ -52,7 +52,8 @@ class KnowledgeBase:
     @cached_property
     def search_index(self) -> RuleIndex:
         """Full-text search over every rule, built on first use."""
-        return RuleIndex(self.library.rules, self.library.glossary, event_words())
+        return RuleIndex(self.library.rules, self.library.glossary, event_words(),
+                         key_words=floor_words())
 
     @cached_property
     def speller(self) -> Speller:

@@ -29,16 +29,20 @@ class RuleIndex:
     """BM25 search over rule records; results can be restricted to one book's rules."""
 
     def __init__(self, rules: Iterable[Rule], glossary: Iterable[GlossaryEntry] = (),
-                 event_words: dict[str, str] | None = None, plain: bool = False) -> None:
+                 event_words: dict[str, str] | None = None, plain: bool = False,
+                 key_words: dict[str, str] | None = None) -> None:
         """`event_words`: the floor's words for each event, added to the rules that name it;
-        `plain`: index the rule texts alone (the baseline a search box would give)."""
+        `key_words`: the floor's words for each rule key; `plain`: index the rule texts
+        alone (the baseline a search box would give)."""
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute("CREATE VIRTUAL TABLE rules USING fts5(id UNINDEXED, body, tags, "
                          "tokenize='porter unicode61')")
         words_for = event_words or {}
+        said_for = key_words or {}
         self._db.executemany("INSERT INTO rules (id, body, tags) VALUES (?, ?, ?)",
                              [(rule.id, rule.text if plain else f"{rule.text} {rule.summary}",
-                               "" if plain else _tags(rule, words_for)) for rule in rules])
+                               "" if plain else f"{_tags(rule, words_for)} {said_for.get(rule.key, '')}")
+                              for rule in rules])
         self.glossary = {entry.term.lower(): entry.definition for entry in glossary}
         self.vocabulary = frozenset(w for (body,) in self._db.execute("SELECT body FROM rules")
                                     for w in _WORD.findall(body.lower()))

@@ -91,6 +91,15 @@ def event_words() -> dict[str, str]:
             for event, phrases in data["events"].items() if phrases}
 
 
+def floor_words() -> dict[str, str]:
+    """How people talk about each rule, by key (schema/floor-words/*.yaml), for the search."""
+    words: dict[str, str] = {}
+    for path in sorted((schema_dir() / "floor-words").glob("*.yaml")):
+        for key, said in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+            words[key] = f"{words[key]} {said}" if key in words else str(said)
+    return words
+
+
 def lexicon_words() -> frozenset[str]:
     """Every plain word the lexicon knows, so typo correction can land on floor words too."""
     data = lexicon_data()
