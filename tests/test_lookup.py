@@ -102,3 +102,11 @@ def test_the_lexicon_only_names_what_the_vocabulary_has() -> None:
 ])
 def test_no_limit_is_not_mistaken_for_limit(text: str, structure: str) -> None:
     assert understand(text).context["structure"] == structure
+
+
+def test_floor_words_name_only_existing_keys() -> None:
+    from engine.understand import floor_words
+
+    keys = {rule.key for rule in KB.library.rules}
+    unknown = sorted(set(floor_words()) - keys)
+    assert not unknown, unknown
