@@ -154,7 +154,7 @@ def _number(word: str) -> int:
 
 def _alternation(phrases: list[str]) -> re.Pattern[str]:
     """One pattern for all of a name's phrases, each matched as whole words."""
-    return re.compile("|".join(rf"(?<![\w-])(?:{p})(?![\w-])" for p in phrases))
+    return re.compile(r"(?<![\w-])(?:" + "|".join(f"(?:{p})" for p in phrases) + r")(?![\w-])")
 
 
 def _strongest(patterns: dict, text: str) -> tuple[str | None, dict, str]:
