@@ -66,7 +66,7 @@ def main() -> None:
         if not hit(result.ranked, entry, 3):
             misses.append((entry, result.ranked[:3], result.inferred.get("event")))
     n = len(entries)
-    print(f"development set: {n} descriptions ({Path(args.set).name})")
+    print(f"descriptions: {n} ({Path(args.set).name})")
     print(f"lookup:        top-1 {ours[1] / n:6.1%}   top-3 {ours[3] / n:6.1%}")
     print(f"plain BM25:    top-1 {base[1] / n:6.1%}   top-3 {base[3] / n:6.1%}")
     print(f"free-text ruling latency: p50 {percentile(timings, 0.5) * 1000:.1f} ms, "
