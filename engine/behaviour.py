@@ -56,8 +56,19 @@ def rule_everywhere(kb: KnowledgeBase, spec: dict, houses: list[str] | None = No
     return {house: resolve(kb, situation_in(kb, house, spec)) for house in houses or kb.houses}
 
 
-def differing_houses(rulings: dict[str, Ruling]) -> list[str]:
-    """Houses whose ruling is not the most common one."""
-    signatures = [ruling_signature(r) for r in rulings.values()]
-    common = max(set(signatures), key=signatures.count)
-    return sorted(house for house, ruling in rulings.items() if ruling_signature(ruling) != common)
+def answer_signature(answer: dict) -> tuple:
+    """What a floor supervisor would announce, read from the contract's JSON answer."""
+    if answer["status"] != "ruled":
+        return (answer["status"], tuple(sorted(r["id"] for r in answer["rulings"])),
+                tuple(q["fact"] for q in answer["questions"]))
+    first = answer["rulings"][0]
+    parameters = tuple(sorted((k, str(v.get("value"))) for k, v in first["parameters"].items()))
+    return (answer["status"], first["outcome"], parameters)
+
+
+def differing_houses(answers: dict[str, dict]) -> list[str]:
+    """Houses whose answer is not the most common one."""
+    signatures = {house: answer_signature(answer) for house, answer in answers.items()}
+    values = list(signatures.values())
+    common = max(sorted(set(values), key=repr), key=values.count)
+    return sorted(house for house, signature in signatures.items() if signature != common)

@@ -104,9 +104,8 @@ def cmd_ruling(args: argparse.Namespace) -> int:
 def _ruling_everywhere(kb: KnowledgeBase, args: argparse.Namespace) -> int:
     spec = {"game": args.game, "structure": args.structure, "format": args.format,
             "facts": parse_fact_pairs(args.fact)}
-    rulings = rule_everywhere(kb, spec)
-    differ = differing_houses(rulings)
-    answers = {house: ruling_json(ruling) for house, ruling in rulings.items()}
+    answers = {house: ruling_json(ruling) for house, ruling in rule_everywhere(kb, spec).items()}
+    differ = differing_houses(answers)
     if args.json:
         print(json.dumps({"houses": answers, "differ": differ}, indent=2, ensure_ascii=False))
         return 0

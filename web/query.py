@@ -73,13 +73,7 @@ def make_ruler(kb: KnowledgeBase, size: int = 4096):
 def rule_everywhere(params: dict) -> dict:
     """Every house side by side, with the houses whose ruling differs."""
     answers = {house: rule_on(params, house) for house in knowledge().houses}
-    signatures = {house: (a["status"], a["rulings"][0]["outcome"] if a["rulings"] else None,
-                          a["rulings"][0]["key"] if a["rulings"] and a["status"] == "ruled" else None)
-                  for house, a in answers.items()}
-    values = list(signatures.values())
-    common = max(set(values), key=values.count)
-    differ = sorted(house for house, signature in signatures.items() if signature != common)
-    return {"houses": answers, "differ": differ}
+    return {"houses": answers, "differ": differing_houses(answers)}
 
 
 def book_diff(args) -> BookDiff:
@@ -90,4 +84,3 @@ def book_diff(args) -> BookDiff:
                       substantive_only=args.get("substantive") in ("1", "true", "yes", "on"))
 
 
-__all__ = ["differing_houses", "book_diff", "rule_everywhere", "rule_on", "situation_params"]
