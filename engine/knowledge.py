@@ -4,6 +4,7 @@ book's effective rulebook, computed once and reused by every request."""
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import cached_property
 from pathlib import Path
 
@@ -52,13 +53,14 @@ class KnowledgeBase:
     @cached_property
     def search_index(self) -> RuleIndex:
         """Full-text search over every rule, built on first use."""
-        return RuleIndex(self.library.rules, self.library.glossary, event_words(),
-                         key_words=floor_words())
+        return RuleIndex(self.library.rules, event_words(), key_words=floor_words())
 
     @cached_property
     def speller(self) -> Speller:
-        """Corrects typos to words of the rulebooks and of the lexicon."""
-        return Speller(self.search_index.vocabulary | lexicon_words())
+        """Corrects typos to words of the rulebooks, their glossaries and the lexicon."""
+        glossary = {word for entry in self.library.glossary
+                    for word in re.findall(r"[a-z]{4,}", f"{entry.term} {entry.definition}".lower())}
+        return Speller(self.search_index.vocabulary | lexicon_words() | glossary)
 
     @cached_property
     def positions(self) -> dict[str, int]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from engine.knowledge import KnowledgeBase
 from engine.matching import applicability
 from engine.resolver import Ruling, resolve
-from engine.situation import Situation, make_situation
+from engine.situation import CONTEXT, Situation, make_situation
 from engine.understand import Understanding, synonyms_of, understand
 
 EVENT_WEIGHT = 0.5  # a rule about the event the words describe
@@ -58,7 +58,7 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     ruling = resolve(kb, situation)
     ranked = _rank(ruling, hits, effective, situation.facts.get("event"), situation, kb)
     shown = {name: (value, read.evidence.get(name, "")) for name, value in inferred.items()}
-    for name in ("game", "structure", "format"):
+    for name in CONTEXT:
         if context[name] and not locals()[name]:
             shown[name] = (context[name], read.evidence.get(name, ""))
     by_key = {rule.key: rule for rule in effective.values()}

@@ -21,7 +21,7 @@ from engine.graph import book_distances, precedence_graph
 from engine.knowledge import KnowledgeBase
 from engine.matching import FAILS, value_matches
 from engine.reading import Reading, read_rule
-from engine.situation import Situation, make_situation  # noqa: F401 - re-exported for callers
+from engine.situation import CONTEXT, Situation, make_situation  # noqa: F401 - re-exported for callers
 
 MAX_QUESTIONS = 3
 
@@ -98,7 +98,7 @@ def scope_warnings(kb: KnowledgeBase, situation: Situation) -> tuple[str, ...]:
     """Say so when the house's book covers only some games, structures or formats."""
     book = kb.library.books[situation.house]
     warnings = []
-    for dimension in ("game", "structure", "format"):
+    for dimension in CONTEXT:
         covered = book.applies.get(f"{dimension}s")
         given = getattr(situation, dimension)
         if covered and given and given not in covered:
@@ -131,9 +131,6 @@ def _top(graph: nx.DiGraph, readings: list[Reading]) -> list[Reading]:
     ids = {r.rule.id for r in readings}
     return [r for r in readings
             if not any(p in ids for p in nx.ancestors(graph, r.rule.id))]
-
-
-CONTEXT = ("game", "structure", "format")
 
 
 def _questions(kb: KnowledgeBase, contending: list[Reading]) -> tuple[dict, ...]:
@@ -174,7 +171,7 @@ def _overridden(graph: nx.DiGraph, governing: Reading, readings: list[Reading]) 
 def _trace(situation: Situation, readings: list[Reading], graph: nx.DiGraph) -> tuple[str, ...]:
     lines = [f"fact {name} = {value} ({situation.sources.get(name, 'given')})"
              for name, value in sorted(situation.facts.items())]
-    for name in ("game", "structure", "format"):
+    for name in CONTEXT:
         if getattr(situation, name):
             lines.append(f"{name} = {getattr(situation, name)} ({situation.sources.get(name, 'given')})")
     for reading in readings:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.situation import CONTEXT
+
 
 def render_ruling(answer: dict) -> str:
     """The ruling as a person reads it at the table."""
@@ -28,7 +30,7 @@ def render_ruling(answer: dict) -> str:
         lines.append(f"Set aside: {item['id']} ({item['reason']})")
     for question in answer["questions"]:
         choices = f" [{' / '.join(question['choices'])}]" if question["choices"] else ""
-        option = (f"--{question['fact']}" if question["fact"] in ("game", "structure", "format")
+        option = (f"--{question['fact']}" if question["fact"] in CONTEXT
                   else f"--answer {question['fact']}=...")
         lines.append(f"Ask: {question['ask']}{choices}  ({option})")
     return "\n".join(lines)

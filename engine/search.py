@@ -10,7 +10,7 @@ import re
 import sqlite3
 from collections.abc import Iterable
 
-from engine.model import GlossaryEntry, Rule
+from engine.model import Rule
 
 STOPWORDS = frozenset("""a an and are as at be but by for from had has have he her his i if in into is it
 its me my of on or our she so than that the their them then there they this to was we were what when
@@ -28,8 +28,7 @@ def words(text: str) -> list[str]:
 class RuleIndex:
     """BM25 search over rule records; results can be restricted to one book's rules."""
 
-    def __init__(self, rules: Iterable[Rule], glossary: Iterable[GlossaryEntry] = (),
-                 event_words: dict[str, str] | None = None, plain: bool = False,
+    def __init__(self, rules: Iterable[Rule], event_words: dict[str, str] | None = None, plain: bool = False,
                  key_words: dict[str, str] | None = None) -> None:
         """`event_words`: the floor's words for each event, added to the rules that name it;
         `key_words`: the floor's words for each rule key; `plain`: index the rule texts
@@ -43,16 +42,8 @@ class RuleIndex:
                              [(rule.id, rule.text if plain else f"{rule.text} {rule.summary}",
                                "" if plain else f"{_tags(rule, words_for)} {said_for.get(rule.key, '')}")
                               for rule in rules])
-        self.glossary = {entry.term.lower(): entry.definition for entry in glossary}
         self.vocabulary = frozenset(w for (body,) in self._db.execute("SELECT body FROM rules")
                                     for w in _WORD.findall(body.lower()))
-
-    def expand(self, text: str) -> str:
-        """The text plus the definitions of glossary terms it uses."""
-        lower = text.lower()
-        extra = [definition for term, definition in self.glossary.items()
-                 if len(term) > 3 and re.search(rf"\b{re.escape(term)}\b", lower)]
-        return " ".join([text, *extra])
 
     def search(self, text: str, allowed: set[str] | None = None, limit: int = 50) -> list[tuple[str, float]]:
         """(rule id, score) best first; a higher score is a better match."""

@@ -12,6 +12,7 @@ from difflib import get_close_matches
 
 from engine.vocabulary import Fact, Vocabulary
 
+CONTEXT = ("game", "structure", "format")  # given beside the facts; rules' conditions read them too
 TRUE_WORDS = {"true", "yes", "y", "1"}
 FALSE_WORDS = {"false", "no", "n", "0"}
 
@@ -99,14 +100,14 @@ def make_situation(vocab: Vocabulary, house: str, *, game: str | None = None,
     game, structure, format = context["game"], context["structure"], context["format"]
     for name, raw in facts.items():
         fact = vocab.facts.get(name)
-        if fact is None or name in ("game", "structure", "format"):
+        if fact is None or name in CONTEXT:
             hint = get_close_matches(name, list(vocab.facts), n=1)
             suggestion = f" (did you mean '{hint[0]}'?)" if hint else ""
             raise SituationError(f"unknown fact '{name}'{suggestion}; facts are: "
-                                 f"{', '.join(sorted(set(vocab.facts) - {'game', 'structure', 'format'}))}")
+                                 f"{', '.join(sorted(set(vocab.facts) - set(CONTEXT)))}")
         typed[name] = parse_value(fact, raw)
     origin = {name: (sources or {}).get(name, "given") for name in typed}
-    for name in ("game", "structure", "format"):
+    for name in CONTEXT:
         if (sources or {}).get(name) == "answered" and context[name]:
             origin[name] = "answered"
     return Situation(

@@ -71,6 +71,13 @@ def phone(browser):
     assert not errors, errors
 
 
+@pytest.fixture()
+def desktop(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context.new_page()
+    context.close()
+
+
 def test_type_a_dispute_and_read_the_ruling(server, phone) -> None:
     phone.goto(server + "/")
     phone.select_option("#house", "catfish-bend")
@@ -125,18 +132,14 @@ def test_open_the_diff_page_and_filter_it(server, browser) -> None:
     context.close()
 
 
-def test_desktop_compare_houses(server, browser) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.goto(server + "/compare?q=can+he+play+out+of+his+rack")
-    assert page.locator("article.house.differs").count() >= 1
-    page.screenshot(path=str(SHOTS / "desktop-compare.png"), full_page=True)
-    context.close()
+def test_desktop_compare_houses(server, desktop) -> None:
+    desktop.goto(server + "/compare?q=can+he+play+out+of+his+rack")
+    assert desktop.locator("article.house.differs").count() >= 1
+    desktop.screenshot(path=str(SHOTS / "desktop-compare.png"), full_page=True)
 
 
-def test_the_lookup_works_from_the_keyboard(server, browser) -> None:
-    context = browser.new_context(viewport={"width": 1024, "height": 800})
-    page = context.new_page()
+def test_the_lookup_works_from_the_keyboard(server, desktop) -> None:
+    page = desktop
     page.goto(server + "/")
     page.keyboard.press("Tab")  # the skip link comes first
     assert page.evaluate("document.activeElement.className") == "skip"
@@ -149,4 +152,3 @@ def test_the_lookup_works_from_the_keyboard(server, browser) -> None:
     page.keyboard.press("Enter")
     page.wait_for_selector(".ruling")
     assert page.locator(".verdict").inner_text() in ("ALLOWED", "NOT ALLOWED")
-    context.close()

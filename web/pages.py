@@ -8,6 +8,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 
 from engine.diff import word_diff
 from engine.diff_render import diff_markdown
+from engine.situation import CONTEXT
 from web.query import book_diff, knowledge, rule_everywhere, rule_on, situation_params
 
 pages = Blueprint("pages", __name__)
@@ -23,9 +24,6 @@ def _choices() -> dict:
 def _asked(need_house: bool = True) -> bool:
     has_house = bool(request.args.get("house")) or not need_house
     return has_house and bool(request.args.get("q") or request.args.getlist("fact"))
-
-
-CONTEXT = ("game", "structure", "format")
 
 
 def with_fact(name: str, value: object, args=None) -> str:
