@@ -87,11 +87,8 @@ def _short_field(data: object, path: list, field: str) -> str:
 
 
 def _message(error: jsonschema.ValidationError) -> str:
-    if error.validator == "required":
-        return error.message.replace("is a required property", "is required")
-    if error.validator == "additionalProperties":
-        return error.message
-    return error.message
+    """jsonschema's message, in plainer words where they help."""
+    return error.message.replace("is a required property", "is required")
 
 
 def _iter_record_problems(library: Library) -> Iterator[Problem]:
