@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engine.effective import EffectiveRule, UnknownBook, effective_rulebook
 from engine.loader import Library, load_library
-from engine.search import RuleIndex
+from engine.search import RuleIndex, words_of
 from engine.spelling import Speller
 from engine.understand import event_words, floor_words, lexicon_words
 from engine.vocabulary import Vocabulary, load_vocabulary
@@ -24,6 +24,7 @@ class KnowledgeBase:
         self.vocab = vocab
         self._effective: dict[str, tuple[EffectiveRule, ...]] = {}
         self._by_event: dict[str, dict[str, tuple[EffectiveRule, ...]]] = {}
+        self._indexes: dict[str, RuleIndex] = {}
 
     @classmethod
     def load(cls, root: Path | None = None) -> KnowledgeBase:
@@ -50,17 +51,37 @@ class KnowledgeBase:
         if book_id not in self.library.books:
             raise UnknownBook(book_id, list(self.library.books))
 
+    def prepare(self) -> KnowledgeBase:
+        """Build everything a request may need (effective rulebooks, search indexes, the
+        speller) now, so no request pays for it and forked workers share it."""
+        for book_id in self.library.books:
+            self.search_index(book_id)
+        self.speller  # noqa: B018
+        return self
+
+    def search_index(self, book_id: str) -> RuleIndex:
+        """Full-text search over a book's effective rules, built on first use: word weights
+        are those of the rulebook the floor is searching."""
+        if book_id not in self._indexes:
+            rules = [entry.rule for entry in self.effective(book_id)]
+            self._indexes[book_id] = RuleIndex(rules, self._event_words, key_words=self._floor_words)
+        return self._indexes[book_id]
+
     @cached_property
-    def search_index(self) -> RuleIndex:
-        """Full-text search over every rule, built on first use."""
-        return RuleIndex(self.library.rules, event_words(), key_words=floor_words())
+    def _event_words(self) -> dict[str, str]:
+        return event_words()
+
+    @cached_property
+    def _floor_words(self) -> dict[str, str]:
+        return floor_words()
 
     @cached_property
     def speller(self) -> Speller:
         """Corrects typos to words of the rulebooks, their glossaries and the lexicon."""
+        rule_words = {w for rule in self.library.rules for w in words_of(f"{rule.text} {rule.summary}")}
         glossary = {word for entry in self.library.glossary
                     for word in re.findall(r"[a-z]{4,}", f"{entry.term} {entry.definition}".lower())}
-        return Speller(self.search_index.vocabulary | lexicon_words() | glossary)
+        return Speller(frozenset(rule_words) | lexicon_words() | glossary)
 
     @cached_property
     def positions(self) -> dict[str, int]:

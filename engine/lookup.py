@@ -38,10 +38,9 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
            facts: dict | None = None, answered: frozenset[str] = frozenset()) -> Lookup:
     """Rule on a dispute described in words, in one house."""
     kb.check_book(house)
-    index = kb.search_index
     read = understand(text, kb.speller)
     effective = {entry.rule.id: entry.rule for entry in kb.effective(house)}
-    hits = index.search(f"{read.text} {synonyms_of(read.text)}", allowed=set(effective))
+    hits = kb.search_index(house).search(f"{read.text} {synonyms_of(read.text)}")
     given = {name: value for name, value in (facts or {}).items()}
     inferred = {name: value for name, value in read.facts.items() if name not in given}
     if "event" not in given and "event" not in inferred and hits:

@@ -24,7 +24,7 @@ def create_app(kb: KnowledgeBase | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     knowledge = kb or KnowledgeBase.load()
-    knowledge.search_index  # noqa: B018 - build the search index before the first request
+    knowledge.prepare()  # before the first request, and before gunicorn forks its workers
     app.extensions["pokerrules"] = knowledge
     app.extensions["pokerrules.rulings"] = make_ruler(knowledge)
 
