@@ -10,9 +10,10 @@ from pathlib import Path
 
 from engine.effective import EffectiveRule, UnknownBook, effective_rulebook
 from engine.loader import Library, load_library
-from engine.search import RuleIndex, words_of
+from engine.model import Rule
+from engine.search import ExampleIndex, RuleIndex, words_of
 from engine.spelling import Speller
-from engine.understand import event_words, floor_words, lexicon_words
+from engine.understand import dispute_examples, event_words, floor_words, lexicon_words
 from engine.vocabulary import Vocabulary, load_vocabulary
 
 
@@ -25,6 +26,8 @@ class KnowledgeBase:
         self._effective: dict[str, tuple[EffectiveRule, ...]] = {}
         self._by_event: dict[str, dict[str, tuple[EffectiveRule, ...]]] = {}
         self._indexes: dict[str, RuleIndex] = {}
+        self._by_key: dict[str, dict[str, Rule]] = {}
+        self._example_indexes: dict[str, ExampleIndex] = {}
 
     @classmethod
     def load(cls, root: Path | None = None) -> KnowledgeBase:
@@ -47,6 +50,12 @@ class KnowledgeBase:
             self._by_event[book_id] = {name: tuple(entries) for name, entries in index.items()}
         return self._by_event[book_id].get(str(event), ())
 
+    def rules_by_key(self, book_id: str) -> dict[str, Rule]:
+        """A book's effective rule for each key."""
+        if book_id not in self._by_key:
+            self._by_key[book_id] = {entry.rule.key: entry.rule for entry in self.effective(book_id)}
+        return self._by_key[book_id]
+
     def check_book(self, book_id: str) -> None:
         if book_id not in self.library.books:
             raise UnknownBook(book_id, list(self.library.books))
@@ -56,6 +65,7 @@ class KnowledgeBase:
         speller) now, so no request pays for it and forked workers share it."""
         for book_id in self.library.books:
             self.search_index(book_id)
+            self.example_index(book_id)
         self.speller  # noqa: B018
         return self
 
@@ -66,6 +76,18 @@ class KnowledgeBase:
             rules = [entry.rule for entry in self.effective(book_id)]
             self._indexes[book_id] = RuleIndex(rules, self._event_words, key_words=self._floor_words)
         return self._indexes[book_id]
+
+    def example_index(self, book_id: str) -> ExampleIndex:
+        """The example disputes of the rule keys a book's effective rulebook has."""
+        if book_id not in self._example_indexes:
+            keys = {entry.rule.key for entry in self.effective(book_id)}
+            examples = {key: said for key, said in sorted(self._examples.items()) if key in keys}
+            self._example_indexes[book_id] = ExampleIndex(examples)
+        return self._example_indexes[book_id]
+
+    @cached_property
+    def _examples(self) -> dict[str, list[str]]:
+        return dispute_examples()
 
     @cached_property
     def _event_words(self) -> dict[str, str]:

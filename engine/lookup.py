@@ -1,13 +1,16 @@
 """Free-text lookup: a dispute in the floor's own words -> facts -> the ruling.
 
 The words are read into facts (engine.understand); given facts and context win over
-inferred ones. With an event, the resolver rules as usual; without one, the best search
-match names the event. The ranking of rule keys combines the ruling (governing rule
-first) with the search score, so a person sees the ruling and the next-best rules.
+inferred ones. The words are matched against each rule's own words and against example
+disputes filed under its key (schema/disputes/), which say things the way the floor does.
+With an event, the resolver rules as usual; without one, the best match names the event.
+The ranking of rule keys combines the ruling (governing rule first) with the match, so a
+person sees the ruling and the next-best rules.
 """
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
 from engine.knowledge import KnowledgeBase
@@ -16,10 +19,12 @@ from engine.resolver import Ruling, resolve
 from engine.situation import CONTEXT, Situation, make_situation
 from engine.understand import Understanding, synonyms_of, understand
 
-EVENT_WEIGHT = 0.5  # a rule about the event the words describe
+EXAMPLE_WEIGHT = 2.0  # the closest example dispute, beside the rule's own words
+EVENT_WEIGHT = 0.3  # a rule about the event the words describe
 GOVERNING_WEIGHT = 0.3  # the rule that governs, once the facts are read
 SUPPORT_WEIGHT = 0.1  # rules that also apply, or disagree with it
 OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
+POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot reach the top)
 
 
 @dataclass(frozen=True)
@@ -39,15 +44,17 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     """Rule on a dispute described in words, in one house."""
     kb.check_book(house)
     read = understand(text, kb.speller)
-    effective = {entry.rule.id: entry.rule for entry in kb.effective(house)}
-    hits = kb.search_index(house).search(f"{read.text} {synonyms_of(read.text)}")
+    by_key = kb.rules_by_key(house)
+    query = f"{read.text} {synonyms_of(read.text)}"
+    relevance = _relevance(kb.search_index(house).search(query), kb.example_index(house).search(query))
     given = {name: value for name, value in (facts or {}).items()}
     inferred = {name: value for name, value in read.facts.items() if name not in given}
-    if "event" not in given and "event" not in inferred and hits:
-        event = _first_event(effective[hits[0][0]])
+    nearest = max(relevance, key=lambda key: (relevance[key], key), default=None)
+    if "event" not in given and "event" not in inferred and nearest:
+        event = _first_event(by_key[nearest])
         if event:
             inferred["event"] = event
-            read.evidence["event"] = f"nearest rule: {hits[0][0]}"
+            read.evidence["event"] = f"nearest rule: {by_key[nearest].id}"
     context = {"game": game or read.context.get("game"),
                "structure": structure or read.context.get("structure"),
                "format": format or read.context.get("format")}
@@ -55,13 +62,23 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
                                sources={**{n: "inferred" for n in inferred},
                                         **{n: "answered" if n in answered else "given" for n in given}})
     ruling = resolve(kb, situation)
-    ranked = _rank(ruling, hits, effective, situation.facts.get("event"), situation, kb)
+    ranked = _rank(ruling, relevance, by_key, situation.facts.get("event"), situation, kb)
     shown = {name: (value, read.evidence.get(name, "")) for name, value in inferred.items()}
     for name in CONTEXT:
         if context[name] and not locals()[name]:
             shown[name] = (context[name], read.evidence.get(name, ""))
-    by_key = {rule.key: rule for rule in effective.values()}
     return Lookup(ruling, read, ranked, shown, {key: by_key[key] for key in ranked[:10] if key in by_key})
+
+
+def _relevance(rules: dict[str, float], examples: dict[str, float]) -> dict[str, float]:
+    """How well the words match each rule key: its rule's words (text, summary and the
+    floor's words for it), plus its closest example dispute; each scaled to the best match."""
+    top_rule = max(rules.values(), default=1.0) or 1.0
+    top_example = max(examples.values(), default=1.0) or 1.0
+    relevance = {key: score / top_rule for key, score in rules.items()}
+    for key, score in examples.items():
+        relevance[key] = relevance.get(key, 0.0) + EXAMPLE_WEIGHT * score / top_example
+    return relevance
 
 
 def _first_event(rule) -> str | None:
@@ -76,18 +93,21 @@ def _events(rule) -> set[str]:
     return {str(e) for e in (events if isinstance(events, list) else [events])}
 
 
-def _rank(ruling: Ruling, hits: list[tuple[str, float]], effective: dict, event: str | None,
+def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str | None,
           situation: Situation, kb: KnowledgeBase) -> tuple[str, ...]:
     """Rule keys by fused score: words matched, the event read, and the ruling given; a
-    rule for another game, structure or format than the one known counts for less."""
-    top = max((score for _, score in hits), default=1.0) or 1.0
+    rule for another game, structure or format than the one known counts for less. Only
+    the best-matching keys, the event's and the ruling's can rank high, so only they are
+    scored."""
+    pool = set(heapq.nlargest(POOL, relevance, key=relevance.__getitem__))
+    pool |= {entry.rule.key for entry in kb.with_event(situation.house, event)} if event else set()
     scores: dict[str, float] = {}
-    for rule_id, score in hits:
-        rule = effective[rule_id]
-        fused = score / top + (EVENT_WEIGHT if event in _events(rule) else 0.0)
+    for key in pool:
+        rule = by_key[key]
+        fused = relevance.get(key, 0.0) + (EVENT_WEIGHT if event in _events(rule) else 0.0)
         if applicability(rule, situation, kb.vocab).holds is False:
             fused *= OTHER_GAME_FACTOR
-        scores[rule.key] = max(scores.get(rule.key, 0.0), fused)
+        scores[key] = fused
     weights = [(ruling.governing, GOVERNING_WEIGHT)] if ruling.governing is not None else []
     weights += [(reading, SUPPORT_WEIGHT) for reading in (*ruling.conflicting, *ruling.support)]
     for reading, weight in weights:

@@ -95,17 +95,42 @@ class RuleIndex:
         words_for = event_words or {}
         said_for = key_words or {}
         rules = list(rules)
-        self._ids = [rule.id for rule in rules]
+        self._keys = [rule.key for rule in rules]
         bodies = [rule.text if plain else f"{rule.text} {rule.summary}" for rule in rules]
         tags = ["" if plain else f"{_tags(rule, words_for)} {said_for.get(rule.key, '')}" for rule in rules]
         self._bm25 = Bm25([tokens(f"{body} {tag}") for body, tag in zip(bodies, tags, strict=True)])
 
-    def search(self, text: str, limit: int = 50) -> list[tuple[str, float]]:
-        """(rule id, score) best first; a higher score is a better match."""
-        query = [token for word in sorted(set(words(text))) for token in tokens(word)]
-        hits = [(self._ids[position], score) for position, score in self._bm25.scores(query).items()]
-        hits.sort(key=lambda hit: (-hit[1], hit[0]))
-        return hits[:limit]
+    def search(self, text: str) -> dict[str, float]:
+        """Rule key -> the score of its best-matching rule (higher is better)."""
+        best: dict[str, float] = {}
+        for position, score in self._bm25.scores(_query(text)).items():
+            key = self._keys[position]
+            if score > best.get(key, 0.0):
+                best[key] = score
+        return best
+
+
+class ExampleIndex:
+    """BM25 over example dispute descriptions, each filed under the rule key that governs
+    it: a description scores for a key as well as it matches that key's closest example."""
+
+    def __init__(self, examples: dict[str, list[str]]) -> None:
+        self._keys = [key for key, said in examples.items() for _ in said]
+        self._bm25 = Bm25([tokens(text) for said in examples.values() for text in said])
+
+    def search(self, text: str) -> dict[str, float]:
+        """Rule key -> the score of its best-matching example."""
+        best: dict[str, float] = {}
+        for position, score in self._bm25.scores(_query(text)).items():
+            key = self._keys[position]
+            if score > best.get(key, 0.0):
+                best[key] = score
+        return best
+
+
+def _query(text: str) -> list[str]:
+    """A description's search tokens: each distinct word once, stemmed."""
+    return [token for word in sorted(set(words(text))) for token in tokens(word)]
 
 
 def _tags(rule: Rule, event_words: dict[str, str]) -> str:

@@ -100,6 +100,16 @@ def floor_words() -> dict[str, str]:
     return words
 
 
+def dispute_examples() -> dict[str, list[str]]:
+    """Disputes as people describe them, by the rule key that governs each
+    (schema/disputes/*.yaml): what a description is compared with, besides the rule texts."""
+    examples: dict[str, list[str]] = {}
+    for path in sorted((schema_dir() / "disputes").glob("*.yaml")):
+        for key, said in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+            examples.setdefault(key, []).extend(str(text) for text in said)
+    return examples
+
+
 def lexicon_words() -> frozenset[str]:
     """Every plain word the lexicon knows, so typo correction can land on floor words too."""
     data = lexicon_data()

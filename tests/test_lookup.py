@@ -110,3 +110,35 @@ def test_floor_words_name_only_existing_keys() -> None:
     keys = {rule.key for rule in KB.library.rules}
     unknown = sorted(set(floor_words()) - keys)
     assert not unknown, unknown
+
+
+def test_every_rule_key_has_example_disputes_and_only_real_keys_do() -> None:
+    from engine.understand import dispute_examples
+
+    examples = dispute_examples()
+    keys = {rule.key for rule in KB.library.rules}
+    assert sorted(set(examples) - keys) == []
+    assert sorted(keys - set(examples)) == []
+    assert all(len(said) >= 6 and all(text.strip() for text in said) for said in examples.values())
+
+
+def test_example_disputes_are_not_the_lookup_test_sets() -> None:
+    """The examples are what the lookup learns from; the dev and held-out sets measure it,
+    so no description may appear in both (that would measure memory, not understanding)."""
+    from pathlib import Path
+
+    import yaml
+
+    from engine.understand import dispute_examples
+
+    said = {text.lower().strip() for texts in dispute_examples().values() for text in texts}
+    folder = Path(__file__).parent / "lookup"
+    for name in ("dev.yaml", "holdout.yaml"):
+        entries = yaml.safe_load((folder / name).read_text(encoding="utf-8"))
+        assert [e["text"] for e in entries if e["text"].lower().strip() in said] == []
+
+
+def test_an_example_dispute_finds_its_own_rule() -> None:
+    """A description matching an example word for word ranks that example's key first."""
+    found = lookup(KB, "roberts-home", "guy is drawing five, I gave him four, when does he get the last one")
+    assert found.ranked[0] == "draw-high.draw-five-cards"

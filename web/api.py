@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
 
 from engine.catalog import describe_books
 from engine.diff_render import diff_json
 from web.openapi import OPENAPI
-from web.query import book_diff, knowledge, rule_everywhere, rule_on, situation_params
+from web.query import answer, book_diff, knowledge, rule_everywhere, situation_params
 
 api = Blueprint("api", __name__)
 
@@ -22,7 +22,7 @@ def ruling():
     params = situation_params(request.args)
     if params["house"] == "all":
         return rule_everywhere(params)
-    return rule_on(params)
+    return Response(answer(params).body, mimetype="application/json")
 
 
 @api.get("/diff")

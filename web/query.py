@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import NamedTuple
 
 from flask import current_app
 
@@ -42,30 +44,43 @@ def situation_params(args) -> dict:
             "answered": frozenset(args.getlist("answered") if hasattr(args, "getlist") else ())}
 
 
-def rule_on(params: dict, house: str | None = None) -> dict:
+class Answer(NamedTuple):
+    """A ruling object, and the same as the JSON body the API sends."""
+
+    data: dict
+    body: bytes
+
+
+def answer(params: dict, house: str | None = None) -> Answer:
     """The contract's ruling object for one house (free text when q is given).
 
-    The same request always gets the same answer, so answers are kept (a bounded number):
-    a permalink reloaded at the table costs a dictionary look-up.
+    The same request always gets the same answer, so answers are kept (a bounded number),
+    JSON body included: a permalink reloaded at the table costs a dictionary look-up.
     """
     key = (house or params["house"], params["game"], params["structure"], params["format"], params["q"],
            tuple(sorted(params["facts"].items())), frozenset(params.get("answered", frozenset())))
     return current_app.extensions["pokerrules.rulings"](key)
 
 
+def rule_on(params: dict, house: str | None = None) -> dict:
+    return answer(params, house).data
+
+
 def make_ruler(kb: KnowledgeBase, size: int = 4096):
-    """A cached function from a request key to the contract's ruling object."""
+    """A cached function from a request key to the ruling object and its JSON body."""
 
     @lru_cache(maxsize=size)
-    def ruler(key: tuple) -> dict:
+    def ruler(key: tuple) -> Answer:
         house, game, structure, format, q, facts, answered = key
         kb.check_book(house)
         context = {"game": game, "structure": structure, "format": format}
         if q:
-            return lookup_json(lookup(kb, house, q, **context, facts=dict(facts), answered=answered))
-        situation = make_situation(kb.vocab, house, **context, facts=dict(facts),
-                                   sources={name: "answered" for name in answered})
-        return ruling_json(resolve(kb, situation))
+            data = lookup_json(lookup(kb, house, q, **context, facts=dict(facts), answered=answered))
+        else:
+            situation = make_situation(kb.vocab, house, **context, facts=dict(facts),
+                                       sources={name: "answered" for name in answered})
+            data = ruling_json(resolve(kb, situation))
+        return Answer(data, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
 
     return ruler
 
