@@ -8,6 +8,7 @@ import re
 from functools import cached_property
 from pathlib import Path
 
+from engine.classify import KeyClassifier
 from engine.effective import EffectiveRule, UnknownBook, effective_rulebook
 from engine.loader import Library, load_library
 from engine.model import Rule
@@ -28,6 +29,7 @@ class KnowledgeBase:
         self._indexes: dict[str, RuleIndex] = {}
         self._by_key: dict[str, dict[str, Rule]] = {}
         self._example_indexes: dict[str, ExampleIndex] = {}
+        self._classifiers: dict[str, KeyClassifier] = {}
 
     @classmethod
     def load(cls, root: Path | None = None) -> KnowledgeBase:
@@ -66,6 +68,7 @@ class KnowledgeBase:
         for book_id in self.library.books:
             self.search_index(book_id)
             self.example_index(book_id)
+            self.classifier(book_id)
         self.speller  # noqa: B018
         return self
 
@@ -84,6 +87,14 @@ class KnowledgeBase:
             examples = {key: said for key, said in sorted(self._examples.items()) if key in keys}
             self._example_indexes[book_id] = ExampleIndex(examples)
         return self._example_indexes[book_id]
+
+    def classifier(self, book_id: str) -> KeyClassifier:
+        """Naive Bayes over the example disputes of the keys a book's rulebook has."""
+        if book_id not in self._classifiers:
+            keys = {entry.rule.key for entry in self.effective(book_id)}
+            self._classifiers[book_id] = KeyClassifier(
+                {key: said for key, said in sorted(self._examples.items()) if key in keys})
+        return self._classifiers[book_id]
 
     @cached_property
     def _examples(self) -> dict[str, list[str]]:

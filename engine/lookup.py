@@ -2,7 +2,8 @@
 
 The words are read into facts (engine.understand); given facts and context win over
 inferred ones. The words are matched against each rule's own words and against example
-disputes filed under its key (schema/disputes/), which say things the way the floor does.
+disputes filed under its key (schema/disputes/), which say things the way the floor does,
+and a classifier learnt from those examples says how probable each key is.
 With an event, the resolver rules as usual; without one, the best match names the event.
 The ranking of rule keys combines the ruling (governing rule first) with the match, so a
 person sees the ruling and the next-best rules.
@@ -20,10 +21,12 @@ from engine.situation import CONTEXT, Situation, make_situation
 from engine.understand import Understanding, synonyms_of, understand
 
 EXAMPLE_WEIGHT = 2.0  # the closest example dispute, beside the rule's own words
+CLASSIFIER_WEIGHT = 1.0  # how probable the examples make the key
 EVENT_WEIGHT = 0.3  # a rule about the event the words describe
 GOVERNING_WEIGHT = 0.3  # the rule that governs, once the facts are read
 SUPPORT_WEIGHT = 0.1  # rules that also apply, or disagree with it
 OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
+UNSAID_GAME_FACTOR = 0.95  # a rule for a game, structure or format nobody named
 POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot reach the top)
 
 
@@ -46,7 +49,8 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     read = understand(text, kb.speller)
     by_key = kb.rules_by_key(house)
     query = f"{read.text} {synonyms_of(read.text)}"
-    relevance = _relevance(kb.search_index(house).search(query), kb.example_index(house).search(query))
+    relevance = _relevance(kb.search_index(house).search(query), kb.example_index(house).search(query),
+                           kb.classifier(house).likelihood(read.text))
     given = {name: value for name, value in (facts or {}).items()}
     inferred = {name: value for name, value in read.facts.items() if name not in given}
     nearest = max(relevance, key=lambda key: (relevance[key], key), default=None)
@@ -70,14 +74,19 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     return Lookup(ruling, read, ranked, shown, {key: by_key[key] for key in ranked[:10] if key in by_key})
 
 
-def _relevance(rules: dict[str, float], examples: dict[str, float]) -> dict[str, float]:
+def _relevance(rules: dict[str, float], examples: dict[str, float],
+               likelihood: dict[str, float]) -> dict[str, float]:
     """How well the words match each rule key: its rule's words (text, summary and the
-    floor's words for it), plus its closest example dispute; each scaled to the best match."""
+    floor's words for it) and its closest example dispute, each scaled to the best match,
+    plus how probable the key is given the words (relative to the most probable key)."""
     top_rule = max(rules.values(), default=1.0) or 1.0
     top_example = max(examples.values(), default=1.0) or 1.0
     relevance = {key: score / top_rule for key, score in rules.items()}
     for key, score in examples.items():
         relevance[key] = relevance.get(key, 0.0) + EXAMPLE_WEIGHT * score / top_example
+    for key, probability in likelihood.items():
+        if probability > 1e-4:
+            relevance[key] = relevance.get(key, 0.0) + CLASSIFIER_WEIGHT * probability
     return relevance
 
 
@@ -105,8 +114,11 @@ def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str 
     for key in pool:
         rule = by_key[key]
         fused = relevance.get(key, 0.0) + (EVENT_WEIGHT if event in _events(rule) else 0.0)
-        if applicability(rule, situation, kb.vocab).holds is False:
+        holds = applicability(rule, situation, kb.vocab).holds
+        if holds is False:
             fused *= OTHER_GAME_FACTOR
+        elif holds is None:
+            fused *= UNSAID_GAME_FACTOR
         scores[key] = fused
     weights = [(ruling.governing, GOVERNING_WEIGHT)] if ruling.governing is not None else []
     weights += [(reading, SUPPORT_WEIGHT) for reading in (*ruling.conflicting, *ruling.support)]
