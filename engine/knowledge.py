@@ -21,9 +21,12 @@ from engine.vocabulary import Vocabulary, load_vocabulary
 class KnowledgeBase:
     """Read-only after loading; safe to share between threads."""
 
-    def __init__(self, library: Library, vocab: Vocabulary) -> None:
+    def __init__(self, library: Library, vocab: Vocabulary,
+                 examples: dict[str, list[str]] | None = None) -> None:
+        """`examples`: the example disputes by rule key (default: schema/disputes/)."""
         self.library = library
         self.vocab = vocab
+        self._examples = dispute_examples() if examples is None else examples
         self._effective: dict[str, tuple[EffectiveRule, ...]] = {}
         self._by_event: dict[str, dict[str, tuple[EffectiveRule, ...]]] = {}
         self._indexes: dict[str, RuleIndex] = {}
@@ -95,10 +98,6 @@ class KnowledgeBase:
             self._classifiers[book_id] = KeyClassifier(
                 {key: said for key, said in sorted(self._examples.items()) if key in keys})
         return self._classifiers[book_id]
-
-    @cached_property
-    def _examples(self) -> dict[str, list[str]]:
-        return dispute_examples()
 
     @cached_property
     def _event_words(self) -> dict[str, str]:

@@ -26,7 +26,7 @@ EVENT_WEIGHT = 0.3  # a rule about the event the words describe
 GOVERNING_WEIGHT = 0.3  # the rule that governs, once the facts are read
 SUPPORT_WEIGHT = 0.1  # rules that also apply, or disagree with it
 OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
-UNSAID_GAME_FACTOR = 0.95  # a rule for a game, structure or format nobody named
+UNSAID_GAME_FACTOR = 0.8  # a rule for a game, structure or format nobody named
 POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot reach the top)
 
 
