@@ -1,12 +1,14 @@
 """Load on the production server: /api/ruling from 50 concurrent connections for 30 seconds.
 
-    python bench/load_api.py [--clients 50] [--seconds 30] [--port 8765] [--unique]
+    python bench/load_api.py [--clients 50] [--seconds 30] [--port 8765] [--unique] [--warm S]
 
 Starts `pokerrules serve` (gunicorn, one worker per core) on localhost and drives it with
 wrk (Debian's package, written in C, so the load generator takes little of the machine's
 two cores), cycling through real requests: every ruling case's situation in the three
 houses and every free-text description of the development set. `--unique` makes each
-free-text request different, so the server's ruling cache cannot answer it. Prints the
+free-text request different, so the server's ruling cache cannot answer it. `--warm S`
+first runs S seconds of the same load unmeasured, so the figures are those of a server
+whose caches are full (by default they start empty, as after a restart). Prints the
 measured p50/p99 latency, throughput and error count; bounded by wrk's duration.
 """
 
@@ -77,13 +79,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--unique", action="store_true", help="make every free-text request different")
+    parser.add_argument("--warm", type=int, default=0, help="seconds of load before the measured run")
+    parser.add_argument("--workers", type=int, help="server worker processes (default: the server's own)")
+    parser.add_argument("--threads", type=int, help="threads per server worker (default: the server's own)")
     args = parser.parse_args()
     wrk = shutil.which("wrk")
     if wrk is None:
         raise SystemExit("wrk is not installed: apt-get install wrk")
     paths = request_paths()
-    server = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--port", str(args.port)],
-                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = [sys.executable, "-m", "engine.cli", "serve", "--port", str(args.port)]
+    command += ["--workers", str(args.workers)] if args.workers else []
+    command += ["--threads", str(args.threads)] if args.threads else []
+    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_for(f"http://127.0.0.1:{args.port}/api/books")
         with tempfile.TemporaryDirectory() as folder:
@@ -91,6 +98,9 @@ def main() -> None:
             listing.write_text("\n".join(paths) + "\n", encoding="utf-8")
             script = Path(folder) / "cycle.lua"
             script.write_text(LUA % {"file": listing, "unique": "true" if args.unique else "false"})
+            if args.warm:
+                subprocess.run([wrk, "-t2", f"-c{args.clients}", f"-d{args.warm}s", "-s", str(script),
+                                f"http://127.0.0.1:{args.port}"], capture_output=True, timeout=args.warm + 60)
             result = subprocess.run([wrk, "-t2", f"-c{args.clients}", f"-d{args.seconds}s", "--latency",
                                      "--timeout", "10s", "-s", str(script), f"http://127.0.0.1:{args.port}"],
                                     capture_output=True, text=True, timeout=args.seconds + 60)

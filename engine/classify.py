@@ -15,16 +15,20 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from functools import lru_cache
+
+import numpy as np
 
 from engine.search import stem, words
 
 SMOOTHING = 0.3  # added to every feature count
 
 
-def features(text: str) -> list[str]:
+@lru_cache(maxsize=32768)
+def features(text: str) -> tuple[str, ...]:
     """Stemmed search words and adjacent pairs of them ("two_card", "card_expos")."""
     stems = [stem(word) for word in words(text)]
-    return stems + [f"{first}_{second}" for first, second in zip(stems, stems[1:], strict=False)]
+    return (*stems, *(f"{first}_{second}" for first, second in zip(stems, stems[1:], strict=False)))
 
 
 class KeyClassifier:
@@ -34,24 +38,26 @@ class KeyClassifier:
         counts = {key: Counter(f for text in said for f in features(text)) for key, said in examples.items()}
         vocabulary = {feature for count in counts.values() for feature in count}
         self._keys = list(counts)
-        size = len(vocabulary)
         # log P(unseen feature | key): the cost of each query feature before correction
-        self._unseen = [math.log(SMOOTHING / (sum(count.values()) + SMOOTHING * size))
-                        for count in counts.values()]
-        self._seen: dict[str, list[tuple[int, float]]] = {}
+        self._unseen = np.array([math.log(SMOOTHING / (sum(count.values()) + SMOOTHING * len(vocabulary)))
+                                 for count in counts.values()])
+        seen: dict[str, tuple[list[int], list[float]]] = {}
         for position, count in enumerate(counts.values()):
             for feature, n in count.items():
-                self._seen.setdefault(feature, []).append((position, math.log((n + SMOOTHING) / SMOOTHING)))
+                where, gains = seen.setdefault(feature, ([], []))
+                where.append(position)
+                gains.append(math.log((n + SMOOTHING) / SMOOTHING))
+        self._seen = {feature: (np.array(where, dtype=np.intp), np.array(gains))
+                      for feature, (where, gains) in seen.items()}
 
-    def likelihood(self, text: str) -> dict[str, float]:
-        """Each key's probability relative to the most probable key (1.0), for the
-        description's features the examples know; empty when it shares none."""
-        known = [feature for feature in features(text) if feature in self._seen]
+    def likelihood(self, text: str, floor: float = 1e-4) -> dict[str, float]:
+        """Each key's probability relative to the most probable key (1.0), for the keys at
+        least `floor` times as probable; empty when the examples know none of the words."""
+        known = [self._seen[feature] for feature in features(text) if feature in self._seen]
         if not known:
             return {}
-        scores = [cost * len(known) for cost in self._unseen]
-        for feature in known:
-            for position, gain in self._seen[feature]:
-                scores[position] += gain
-        best = max(scores)
-        return {key: math.exp(score - best) for key, score in zip(self._keys, scores, strict=True)}
+        gains = np.bincount(np.concatenate([where for where, _ in known]),
+                            np.concatenate([gain for _, gain in known]), minlength=len(self._keys))
+        relative = np.exp(self._unseen * len(known) + gains - np.max(self._unseen * len(known) + gains))
+        found = np.flatnonzero(relative >= floor)
+        return dict(zip([self._keys[i] for i in found.tolist()], relative[found].tolist(), strict=True))

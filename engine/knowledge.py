@@ -14,7 +14,7 @@ from engine.loader import Library, load_library
 from engine.model import Rule
 from engine.search import ExampleIndex, RuleIndex, words_of
 from engine.spelling import Speller
-from engine.understand import dispute_examples, event_words, floor_words, lexicon_words
+from engine.understand import dispute_examples, event_words, floor_words, lexicon, lexicon_words
 from engine.vocabulary import Vocabulary, load_vocabulary
 
 
@@ -73,6 +73,7 @@ class KnowledgeBase:
             self.example_index(book_id)
             self.classifier(book_id)
         self.speller  # noqa: B018
+        lexicon()  # its patterns compiled
         return self
 
     def search_index(self, book_id: str) -> RuleIndex:

@@ -85,8 +85,7 @@ def _relevance(rules: dict[str, float], examples: dict[str, float],
     for key, score in examples.items():
         relevance[key] = relevance.get(key, 0.0) + EXAMPLE_WEIGHT * score / top_example
     for key, probability in likelihood.items():
-        if probability > 1e-4:
-            relevance[key] = relevance.get(key, 0.0) + CLASSIFIER_WEIGHT * probability
+        relevance[key] = relevance.get(key, 0.0) + CLASSIFIER_WEIGHT * probability
     return relevance
 
 

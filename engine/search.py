@@ -16,9 +16,10 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+import numpy as np
 import snowballstemmer
 
 from engine.model import Rule
@@ -49,35 +50,52 @@ def stem(word: str) -> str:
     return _porter.stemWord(word)
 
 
-def tokens(text: str) -> list[str]:
-    """Stemmed tokens, split as SQLite's unicode61 tokenizer splits (accents dropped)."""
+@lru_cache(maxsize=32768)
+def tokens(text: str) -> tuple[str, ...]:
+    """Stemmed tokens, split as SQLite's unicode61 tokenizer splits (accents dropped).
+    Remembered: every book's index reads the same rule texts and examples."""
     plain = unicodedata.normalize("NFKD", text.lower()).encode("ascii", "ignore").decode()
-    return [stem(token) for token in _TOKEN.findall(plain)]
+    return tuple(stem(token) for token in _TOKEN.findall(plain))
 
 
-class Bm25:
-    """BM25 over documents given as token lists; `postings` hold each token's final weight."""
+class KeyedBm25:
+    """BM25 over documents that each belong to a rule key; a key scores as its best
+    document. Each token's postings are arrays (documents, final weights), so a query is
+    one weighted count and one maximum per key, done by numpy."""
 
-    def __init__(self, documents: list[list[str]]) -> None:
-        counts = [Counter(document) for document in documents]
-        average = sum(map(len, documents)) / max(len(documents), 1) or 1.0
+    def __init__(self, documents: Sequence[tuple[str, Sequence[str]]]) -> None:
+        documents = sorted(documents, key=lambda document: document[0])  # a key's documents together
+        counts = [Counter(tokens) for _, tokens in documents]
+        lengths = [len(tokens) for _, tokens in documents]
+        average = sum(lengths) / max(len(documents), 1) or 1.0
         holders = Counter(token for count in counts for token in count)
-        total = len(documents)
-        self.postings: dict[str, list[tuple[int, float]]] = {}
-        for position, (document, count) in enumerate(zip(documents, counts, strict=True)):
-            norm = K1 * (1 - B + B * len(document) / average)
+        postings: dict[str, tuple[list[int], list[float]]] = {}
+        for position, (count, length) in enumerate(zip(counts, lengths, strict=True)):
+            norm = K1 * (1 - B + B * length / average)
             for token, frequency in count.items():
-                weight = _idf(total, holders[token]) * frequency * (K1 + 1) / (frequency + norm)
-                self.postings.setdefault(token, []).append((position, weight))
+                weight = _idf(len(documents), holders[token]) * frequency * (K1 + 1) / (frequency + norm)
+                where, weights = postings.setdefault(token, ([], []))
+                where.append(position)
+                weights.append(weight)
+        self._postings = {token: (np.array(where, dtype=np.intp), np.array(weights))
+                          for token, (where, weights) in postings.items()}
+        self._size = len(documents)
+        keys = [key for key, _ in documents]
+        firsts = [i for i, key in enumerate(keys) if i == 0 or key != keys[i - 1]]
+        self._starts = np.array(firsts, dtype=np.intp)
+        self._keys = [keys[i] for i in self._starts.tolist()]
 
-    def scores(self, query_tokens: Iterable[str]) -> dict[int, float]:
-        """Document position -> score, for documents holding at least one query token (a
-        token given twice counts twice, as two OR-ed phrases do in FTS5)."""
-        totals: dict[int, float] = {}
-        for token in query_tokens:
-            for position, weight in self.postings.get(token, ()):
-                totals[position] = totals.get(position, 0.0) + weight
-        return totals
+    def search(self, query_tokens: Iterable[str]) -> dict[str, float]:
+        """Rule key -> the score of its best document, for keys with a matching document
+        (a token given twice counts twice, as two OR-ed phrases do in SQLite FTS5)."""
+        hits = [self._postings[token] for token in query_tokens if token in self._postings]
+        if not hits or not self._size:
+            return {}
+        where = np.concatenate([documents for documents, _ in hits])
+        weights = np.concatenate([weight for _, weight in hits])
+        best = np.maximum.reduceat(np.bincount(where, weights, minlength=self._size), self._starts)
+        found = np.flatnonzero(best)
+        return dict(zip([self._keys[i] for i in found.tolist()], best[found].tolist(), strict=True))
 
 
 def _idf(total: int, holding: int) -> float:
@@ -94,20 +112,14 @@ class RuleIndex:
         alone (the baseline a search box would give)."""
         words_for = event_words or {}
         said_for = key_words or {}
-        rules = list(rules)
-        self._keys = [rule.key for rule in rules]
-        bodies = [rule.text if plain else f"{rule.text} {rule.summary}" for rule in rules]
-        tags = ["" if plain else f"{_tags(rule, words_for)} {said_for.get(rule.key, '')}" for rule in rules]
-        self._bm25 = Bm25([tokens(f"{body} {tag}") for body, tag in zip(bodies, tags, strict=True)])
+        self._bm25 = KeyedBm25([
+            (rule.key, tokens(rule.text if plain else " ".join(
+                (rule.text, rule.summary, _tags(rule, words_for), said_for.get(rule.key, "")))))
+            for rule in rules])
 
     def search(self, text: str) -> dict[str, float]:
         """Rule key -> the score of its best-matching rule (higher is better)."""
-        best: dict[str, float] = {}
-        for position, score in self._bm25.scores(_query(text)).items():
-            key = self._keys[position]
-            if score > best.get(key, 0.0):
-                best[key] = score
-        return best
+        return self._bm25.search(_query(text))
 
 
 class ExampleIndex:
@@ -115,17 +127,11 @@ class ExampleIndex:
     it: a description scores for a key as well as it matches that key's closest example."""
 
     def __init__(self, examples: dict[str, list[str]]) -> None:
-        self._keys = [key for key, said in examples.items() for _ in said]
-        self._bm25 = Bm25([tokens(text) for said in examples.values() for text in said])
+        self._bm25 = KeyedBm25([(key, tokens(text)) for key, said in examples.items() for text in said])
 
     def search(self, text: str) -> dict[str, float]:
         """Rule key -> the score of its best-matching example."""
-        best: dict[str, float] = {}
-        for position, score in self._bm25.scores(_query(text)).items():
-            key = self._keys[position]
-            if score > best.get(key, 0.0):
-                best[key] = score
-        return best
+        return self._bm25.search(_query(text))
 
 
 def _query(text: str) -> list[str]:

@@ -14,10 +14,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import yaml
-
 from engine.paths import schema_dir
 from engine.spelling import Speller
+from engine.yamlfile import read_data
 
 MAX_TEXT = 2000
 _TOKEN = re.compile(r"[a-z0-9$']+(?:[-/][a-z0-9']+)*")
@@ -59,9 +58,9 @@ class Understanding:
 @lru_cache(maxsize=1)
 def lexicon_data() -> dict:
     """schema/lexicon.yaml plus the topic files in schema/lexicon/: phrases add up."""
-    data = yaml.safe_load((schema_dir() / "lexicon.yaml").read_text(encoding="utf-8"))
+    data = read_data(schema_dir() / "lexicon.yaml")
     for path in sorted((schema_dir() / "lexicon").glob("*.yaml")):
-        extra = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        extra = read_data(path) or {}
         for section in ("events", "games", "structures", "formats"):
             for name, phrases in (extra.get(section) or {}).items():
                 data[section][name] = [*(data[section].get(name) or []), *(phrases or [])]
@@ -95,7 +94,7 @@ def floor_words() -> dict[str, str]:
     """How people talk about each rule, by key (schema/floor-words/*.yaml), for the search."""
     words: dict[str, str] = {}
     for path in sorted((schema_dir() / "floor-words").glob("*.yaml")):
-        for key, said in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+        for key, said in (read_data(path) or {}).items():
             words[key] = f"{words[key]} {said}" if key in words else str(said)
     return words
 
@@ -105,7 +104,7 @@ def dispute_examples() -> dict[str, list[str]]:
     (schema/disputes/*.yaml): what a description is compared with, besides the rule texts."""
     examples: dict[str, list[str]] = {}
     for path in sorted((schema_dir() / "disputes").glob("*.yaml")):
-        for key, said in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+        for key, said in (read_data(path) or {}).items():
             examples.setdefault(key, []).extend(str(text) for text in said)
     return examples
 

@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from engine.paths import schema_dir
+from engine.yamlfile import read_data
 
 
 @dataclass(frozen=True)
@@ -70,9 +69,9 @@ def _merge(into: dict, extra: dict, file: str, where: str = "") -> None:
 
 def load_vocabulary_data(folder: Path | None = None) -> dict:
     folder = folder or schema_dir()
-    data = yaml.safe_load((folder / "vocabulary.yaml").read_text(encoding="utf-8"))
+    data = read_data(folder / "vocabulary.yaml")
     for extra_path in sorted((folder / "vocabulary").glob("*.yaml")):
-        extra = yaml.safe_load(extra_path.read_text(encoding="utf-8")) or {}
+        extra = read_data(extra_path) or {}
         _merge(data, extra, f"schema/vocabulary/{extra_path.name}")
     return data
 

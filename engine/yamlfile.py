@@ -7,6 +7,7 @@ line of each of its keys so a problem can be reported as ``file:line: field: mes
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -64,3 +65,14 @@ def read_yaml(path: Path) -> object:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1
         raise YamlProblem(line, "yaml", f"{error.problem or error.context}") from None
+
+
+def read_data(path: Path) -> Any:
+    """Parse a data file of the schema folder (lexicon, examples) with the C parser when
+    there is one; a malformed file is a ValueError naming the file and the line."""
+    try:
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_BASE)  # noqa: S506 - a safe loader
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else 1
+        raise ValueError(f"{path}:{line}: yaml: {error.problem or error.context}") from None

@@ -6,7 +6,7 @@ from engine.classify import KeyClassifier, features
 
 
 def test_word_pairs_are_features() -> None:
-    assert features("Two cards exposed") == ["two", "card", "expos", "two_card", "card_expos"]
+    assert features("Two cards exposed") == ("two", "card", "expos", "two_card", "card_expos")
 
 
 def test_the_words_that_tell_neighbours_apart_decide() -> None:
