@@ -11,7 +11,7 @@ from pathlib import Path
 from engine.classify import KeyClassifier
 from engine.effective import EffectiveRule, UnknownBook, effective_rulebook
 from engine.loader import Library, load_library
-from engine.model import Rule
+from engine.model import GlossaryEntry, Rule
 from engine.search import ExampleIndex, RuleIndex, words_of
 from engine.spelling import Speller
 from engine.understand import dispute_examples, event_words, floor_words, lexicon, lexicon_words
@@ -30,6 +30,7 @@ class KnowledgeBase:
         self._effective: dict[str, tuple[EffectiveRule, ...]] = {}
         self._by_event: dict[str, dict[str, tuple[EffectiveRule, ...]]] = {}
         self._indexes: dict[str, RuleIndex] = {}
+        self._glossaries: dict[str, dict[str, GlossaryEntry]] = {}
         self._by_key: dict[str, dict[str, Rule]] = {}
         self._example_indexes: dict[str, ExampleIndex] = {}
         self._classifiers: dict[str, KeyClassifier] = {}
@@ -76,12 +77,34 @@ class KnowledgeBase:
         lexicon()  # its patterns compiled
         return self
 
+    def glossary_of(self, book_id: str) -> dict[str, GlossaryEntry]:
+        """The terms a book defines or inherits (its own definition first), by key."""
+        if book_id not in self._glossaries:
+            terms: dict[str, GlossaryEntry] = {}
+            for book in self._lineage(book_id):
+                for entry in self.library.glossary:
+                    if entry.book == book and entry.key:
+                        terms.setdefault(entry.key, entry)
+            self._glossaries[book_id] = terms
+        return self._glossaries[book_id]
+
+    def _lineage(self, book_id: str) -> list[str]:
+        """The book, then the books it extends, nearest first."""
+        order, pending = [], [book_id]
+        while pending:
+            book = pending.pop(0)
+            if book not in order and book in self.library.books:
+                order.append(book)
+                pending.extend(self.library.books[book].extends)
+        return order
+
     def search_index(self, book_id: str) -> RuleIndex:
         """Full-text search over a book's effective rules, built on first use: word weights
         are those of the rulebook the floor is searching."""
         if book_id not in self._indexes:
             rules = [entry.rule for entry in self.effective(book_id)]
-            self._indexes[book_id] = RuleIndex(rules, self._event_words, key_words=self._floor_words)
+            self._indexes[book_id] = RuleIndex(rules, self._event_words, key_words=self._floor_words,
+                                               glossary=self.glossary_of(book_id).values())
         return self._indexes[book_id]
 
     def example_index(self, book_id: str) -> ExampleIndex:

@@ -128,7 +128,7 @@ def _records_from(library: Library, data: dict, path: str) -> None:
             if record.get("kind") == "glossary":
                 library.glossary.append(GlossaryEntry(
                     term=str(record["term"]), definition=str(record["text"]),
-                    book=str(data["book"]), id=str(record["id"])))
+                    book=str(data["book"]), id=str(record["id"]), key=str(record.get("key", ""))))
             else:
                 library.rules.append(_rule_from(record, data, path, line))
         except (KeyError, ValueError, TypeError, AttributeError):

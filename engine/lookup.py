@@ -12,6 +12,7 @@ person sees the ruling and the next-best rules.
 from __future__ import annotations
 
 import heapq
+import re
 from dataclasses import dataclass
 
 from engine.knowledge import KnowledgeBase
@@ -27,7 +28,11 @@ GOVERNING_WEIGHT = 0.3  # the rule that governs, once the facts are read
 SUPPORT_WEIGHT = 0.1  # rules that also apply, or disagree with it
 OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
 UNSAID_GAME_FACTOR = 0.8  # a rule for a game, structure or format nobody named
+DEFINITION_WEIGHT = 2.5  # a glossary term the words ask the meaning of
 POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot reach the top)
+
+
+_ASKS_MEANING = re.compile(r"\b(whats|what(?:'s| is| are| does| an?)|meaning|means?|define|definition)\b")
 
 
 @dataclass(frozen=True)
@@ -36,9 +41,9 @@ class Lookup:
 
     ruling: Ruling
     understanding: Understanding
-    ranked: tuple[str, ...]  # rule keys, best first
+    ranked: tuple[str, ...]  # rule (and glossary term) keys, best first
     inferred: dict  # fact -> (value, the words that gave it)
-    rules: dict  # key -> the house's rule for each ranked key (what to show as "others")
+    rules: dict  # key -> the house's rule or glossary entry for each of the first ranked keys
 
 
 def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
@@ -51,9 +56,12 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     query = f"{read.text} {synonyms_of(read.text)}"
     relevance = _relevance(kb.search_index(house).search(query), kb.example_index(house).search(query),
                            kb.classifier(house).likelihood(read.text))
+    for key in _terms_asked_about(read.text, kb.glossary_of(house)):
+        relevance[key] = relevance.get(key, 0.0) + DEFINITION_WEIGHT
     given = {name: value for name, value in (facts or {}).items()}
     inferred = {name: value for name, value in read.facts.items() if name not in given}
-    nearest = max(relevance, key=lambda key: (relevance[key], key), default=None)
+    nearest = max((key for key in relevance if key in by_key),  # a rule, not a glossary term
+                  key=lambda key: (relevance[key], key), default=None)
     if "event" not in given and "event" not in inferred and nearest:
         event = _first_event(by_key[nearest])
         if event:
@@ -71,7 +79,8 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     for name in CONTEXT:
         if context[name] and not locals()[name]:
             shown[name] = (context[name], read.evidence.get(name, ""))
-    return Lookup(ruling, read, ranked, shown, {key: by_key[key] for key in ranked[:10] if key in by_key})
+    terms = kb.glossary_of(house)
+    return Lookup(ruling, read, ranked, shown, {key: by_key.get(key) or terms[key] for key in ranked[:10]})
 
 
 def _relevance(rules: dict[str, float], examples: dict[str, float],
@@ -87,6 +96,17 @@ def _relevance(rules: dict[str, float], examples: dict[str, float],
     for key, probability in likelihood.items():
         relevance[key] = relevance.get(key, 0.0) + CLASSIFIER_WEIGHT * probability
     return relevance
+
+
+def _terms_asked_about(text: str, terms: dict) -> list[str]:
+    """The glossary terms a question asks the meaning of ("what's a kill pot?"): the
+    longest named, so "kill pot" and not also "kill"."""
+    if not _ASKS_MEANING.search(text):
+        return []
+    named = {key: entry.term.split(" (")[0].lower() for key, entry in terms.items()}
+    named = {key: term for key, term in named.items() if re.search(rf"\b{re.escape(term)}s?\b", text)}
+    return [key for key, term in named.items()
+            if not any(term != other and term in other for other in named.values())]
 
 
 def _first_event(rule) -> str | None:
@@ -111,7 +131,10 @@ def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str 
     pool |= {entry.rule.key for entry in kb.with_event(situation.house, event)} if event else set()
     scores: dict[str, float] = {}
     for key in pool:
-        rule = by_key[key]
+        rule = by_key.get(key)
+        if rule is None:  # a glossary term: its words are all there is to go on
+            scores[key] = relevance[key]
+            continue
         fused = relevance.get(key, 0.0) + (EVENT_WEIGHT if event in _events(rule) else 0.0)
         holds = applicability(rule, situation, kb.vocab).holds
         if holds is False:

@@ -85,3 +85,4 @@ class GlossaryEntry:
     definition: str
     book: str
     id: str
+    key: str = ""  # shared by the books that define the term: glossary.<term>

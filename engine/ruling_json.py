@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.lookup import Lookup
+from engine.model import GlossaryEntry, Rule
 from engine.reading import Reading
 from engine.resolver import Ruling
 
@@ -48,7 +49,13 @@ def lookup_json(found: Lookup) -> dict:
     answer["inferred"] = {name: {"value": value, "from": said}
                           for name, (value, said) in sorted(found.inferred.items())}
     answer["candidates"] = list(found.ranked[:10])
-    answer["candidate_rules"] = [
-        {"key": rule.key, "book": rule.book, "citation": rule.citation, "summary": rule.summary}
-        for rule in found.rules.values()]
+    answer["candidate_rules"] = [_candidate(record) for record in found.rules.values()]
     return answer
+
+
+def _candidate(record: Rule | GlossaryEntry) -> dict:
+    if isinstance(record, GlossaryEntry):
+        return {"key": record.key, "book": record.book, "citation": f"Glossary: {record.term}",
+                "summary": record.definition, "kind": "glossary", "id": record.id}
+    return {"key": record.key, "book": record.book, "citation": record.citation, "summary": record.summary,
+            "kind": "rule"}

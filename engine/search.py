@@ -22,7 +22,7 @@ from functools import lru_cache
 import numpy as np
 import snowballstemmer
 
-from engine.model import Rule
+from engine.model import GlossaryEntry, Rule
 
 STOPWORDS = frozenset("""a an and are as at be but by for from had has have he her his i if in into is it
 its me my of on or our she so than that the their them then there they this to was we were what when
@@ -106,16 +106,18 @@ class RuleIndex:
     """BM25 search over a set of rule records (one book's effective rules)."""
 
     def __init__(self, rules: Iterable[Rule], event_words: dict[str, str] | None = None, plain: bool = False,
-                 key_words: dict[str, str] | None = None) -> None:
+                 key_words: dict[str, str] | None = None, glossary: Iterable[GlossaryEntry] = ()) -> None:
         """`event_words`: the floor's words for each event, added to the rules that name it;
         `key_words`: the floor's words for each rule key; `plain`: index the rule texts
-        alone (the baseline a search box would give)."""
+        alone (the baseline a search box would give); `glossary`: terms defined, searched
+        under their own keys (glossary.<term>)."""
         words_for = event_words or {}
         said_for = key_words or {}
         self._bm25 = KeyedBm25([
             (rule.key, tokens(rule.text if plain else " ".join(
                 (rule.text, rule.summary, _tags(rule, words_for), said_for.get(rule.key, "")))))
-            for rule in rules])
+            for rule in rules] + [(entry.key, tokens(f"{entry.term} {entry.definition}"))
+                                  for entry in glossary])
 
     def search(self, text: str) -> dict[str, float]:
         """Rule key -> the score of its best-matching rule (higher is better)."""

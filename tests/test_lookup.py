@@ -142,3 +142,19 @@ def test_an_example_dispute_finds_its_own_rule() -> None:
     """A description matching an example word for word ranks that example's key first."""
     found = lookup(KB, "roberts-home", "guy is drawing five, I gave him four, when does he get the last one")
     assert found.ranked[0] == "draw-high.draw-five-cards"
+
+
+def test_asking_what_a_word_means_finds_the_glossary() -> None:
+    found = lookup(KB, "catfish-bend", "what's a kill pot?")
+    assert "glossary.kill-pot" in found.ranked[:3]
+    assert "glossary.kill-or-kill-blind" not in found.ranked[:3]  # the longest term named
+    assert found.ruling.governing is None or not found.ruling.governing.rule.key.startswith("glossary.")
+
+
+def test_a_glossary_candidate_is_shown_with_its_definition() -> None:
+    from engine.ruling_json import lookup_json
+
+    answer = lookup_json(lookup(KB, "catfish-bend", "what does scoop mean"))
+    term = next(item for item in answer["candidate_rules"] if item["key"] == "glossary.scoop")
+    assert term["kind"] == "glossary" and term["citation"] == "Glossary: SCOOP"
+    assert term["summary"].startswith("To win both")

@@ -169,3 +169,10 @@ def test_the_permalink_replays_the_ruling_with_every_fact_it_used(client) -> Non
     again = client.get(link).get_data(as_text=True)
     verdict = re.compile(r'<p class="verdict">([^<]+)</p>')
     assert verdict.search(first).group(1) == verdict.search(again).group(1)
+
+
+def test_a_glossary_term_asked_about_links_to_its_definition(client) -> None:
+    page = client.get("/?house=catfish-bend&q=what+does+scoop+mean").get_data(as_text=True)
+    assert 'href="/glossary#catfish-bend/glossary/scoop"' in page
+    glossary = client.get("/glossary").get_data(as_text=True)
+    assert 'id="catfish-bend/glossary/scoop"' in glossary
