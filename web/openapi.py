@@ -61,7 +61,16 @@ OPENAPI = {
                                   "rulings": {"type": "array", "items": {"type": "object"}},
                                   "overridden": {"type": "array", "items": {"type": "object"}},
                                   "questions": {"type": "array", "items": {"type": "object"}},
-                                  "trace": {"type": "array", "items": {"type": "string"}}}},
+                                  "trace": {"type": "array", "items": {"type": "string"}},
+                                  "inferred": {"type": "object", "description":
+                                               "Free text only: fact -> {value, from: the words read}."},
+                                  "candidates": {"type": "array", "items": {"type": "string"}, "description":
+                                                 "Free text only: rule and glossary keys, best first."},
+                                  "candidate_rules": {"type": "array", "items": {
+                                      "type": "object", "properties": {
+                                          "key": {"type": "string"}, "book": {"type": "string"},
+                                          "citation": {"type": "string"}, "summary": {"type": "string"},
+                                          "kind": {"type": "string", "enum": ["rule", "glossary"]}}}}}},
         "Diff": {"type": "object", "required": ["a", "b", "changes", "summary"],
                  "properties": {"a": {"type": "string"}, "b": {"type": "string"},
                                 "changes": {"type": "array", "items": {"type": "object"}},
