@@ -70,6 +70,10 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     context = {"game": game or read.context.get("game"),
                "structure": structure or read.context.get("structure"),
                "format": format or read.context.get("format")}
+    for name, value in _book_scope(kb, house).items():
+        if not context[name]:
+            context[name] = value
+            read.evidence[name] = f"the house's rulebook, written for {value} only"
     situation = make_situation(kb.vocab, house, **context, facts={**inferred, **given},
                                sources={**{n: "inferred" for n in inferred},
                                         **{n: "answered" if n in answered else "given" for n in given}})
@@ -96,6 +100,12 @@ def _relevance(rules: dict[str, float], examples: dict[str, float],
     for key, probability in likelihood.items():
         relevance[key] = relevance.get(key, 0.0) + CLASSIFIER_WEIGHT * probability
     return relevance
+
+
+def _book_scope(kb: KnowledgeBase, house: str) -> dict[str, str]:
+    """The game, structure or format a house's own book is written for, when it names one."""
+    applies = kb.library.books[house].applies
+    return {name: applies[f"{name}s"][0] for name in CONTEXT if len(applies.get(f"{name}s") or ()) == 1}
 
 
 def _terms_asked_about(text: str, terms: dict) -> list[str]:
