@@ -1,7 +1,7 @@
 """Which rule key a description is most like: naive Bayes over the example disputes.
 
 The search (engine.search) scores how many of a description's words a rule or an example
-shares, weighted by rarity. The classifier learns, from the twelve example disputes filed
+shares, weighted by rarity. The classifier learns, from the example disputes filed
 under each key, which words and word pairs tell one key from its neighbours ("two cards
 exposed" from "one card exposed"), and says how probable each key is. Both go into the
 lookup's ranking.
