@@ -15,6 +15,7 @@ import heapq
 import re
 from dataclasses import dataclass
 
+from engine.graph import COMMENTARY
 from engine.knowledge import KnowledgeBase
 from engine.matching import applicability
 from engine.resolver import Ruling, resolve
@@ -29,9 +30,11 @@ SUPPORT_WEIGHT = 0.1  # rules that also apply, or disagree with it
 OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
 UNSAID_GAME_FACTOR = 0.8  # a rule for a game, structure or format nobody named
 DEFINITION_WEIGHT = 2.5  # a glossary term the words ask the meaning of
+COMMENTARY_FACTOR = 0.8  # the Explanations' commentary on a rule, unless the words ask why
 POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot reach the top)
 
 
+_ASKS_WHY = re.compile(r"\b(why|reason|explain|explanation|purpose|point of)\b")
 _ASKS_MEANING = re.compile(r"\b(whats|what(?:'s| is| are| does| an?)|meaning|means?|define|definition)\b")
 
 
@@ -78,7 +81,7 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
                                sources={**{n: "inferred" for n in inferred},
                                         **{n: "answered" if n in answered else "given" for n in given}})
     ruling = resolve(kb, situation)
-    ranked = _rank(ruling, relevance, by_key, situation.facts.get("event"), situation, kb)
+    ranked = _rank(ruling, relevance, by_key, situation.facts.get("event"), situation, kb, read.text)
     shown = {name: (value, read.evidence.get(name, "")) for name, value in inferred.items()}
     for name in CONTEXT:
         if context[name] and not locals()[name]:
@@ -132,11 +135,11 @@ def _events(rule) -> set[str]:
 
 
 def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str | None,
-          situation: Situation, kb: KnowledgeBase) -> tuple[str, ...]:
+          situation: Situation, kb: KnowledgeBase, text: str) -> tuple[str, ...]:
     """Rule keys by fused score: words matched, the event read, and the ruling given; a
-    rule for another game, structure or format than the one known counts for less. Only
-    the best-matching keys, the event's and the ruling's can rank high, so only they are
-    scored."""
+    rule for another game, structure or format than the one known counts for less, and so
+    does the Explanations' commentary unless the words ask why. Only the best-matching
+    keys, the event's and the ruling's can rank high, so only they are scored."""
     pool = set(heapq.nlargest(POOL, relevance, key=relevance.__getitem__))
     pool |= {entry.rule.key for entry in kb.with_event(situation.house, event)} if event else set()
     scores: dict[str, float] = {}
@@ -151,6 +154,8 @@ def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str 
             fused *= OTHER_GAME_FACTOR
         elif holds is None:
             fused *= UNSAID_GAME_FACTOR
+        if key.startswith(COMMENTARY) and not _ASKS_WHY.search(text):
+            fused *= COMMENTARY_FACTOR
         scores[key] = fused
     weights = [(ruling.governing, GOVERNING_WEIGHT)] if ruling.governing is not None else []
     weights += [(reading, SUPPORT_WEIGHT) for reading in (*ruling.conflicting, *ruling.support)]

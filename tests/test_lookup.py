@@ -158,3 +158,20 @@ def test_a_glossary_candidate_is_shown_with_its_definition() -> None:
     term = next(item for item in answer["candidate_rules"] if item["key"] == "glossary.scoop")
     assert term["kind"] == "glossary" and term["citation"] == "Glossary: SCOOP"
     assert term["summary"].startswith("To win both")
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("new guy sat down between the small blind and the button, can he get a hand right away",
+     "blinds.between-blinds"),
+    ("why cant a new player sitting between the blinds just get dealt in, whats the reasoning",
+     "explanation.new-player-between-blinds"),
+])
+def test_the_rule_comes_before_its_commentary_unless_asked_why(text: str, first: str) -> None:
+    assert lookup(KB, "roberts-home", text).ranked[0] == first
+
+
+def test_a_one_format_house_reads_disputes_in_its_format() -> None:
+    found = lookup(KB, "homepokertourney", "dealer flashed the second card")
+    assert found.inferred["format"][0] == "tournament"
+    assert found.inferred["game"][0] == "holdem"
+    assert lookup(KB, "catfish-bend", "dealer flashed the second card").inferred.get("format") is None
