@@ -26,7 +26,7 @@ class KnowledgeBase:
         """`examples`: the example disputes by rule key (default: schema/disputes/)."""
         self.library = library
         self.vocab = vocab
-        self._examples = dispute_examples() if examples is None else examples
+        self._given_examples = examples
         self._effective: dict[str, tuple[EffectiveRule, ...]] = {}
         self._by_event: dict[str, dict[str, tuple[EffectiveRule, ...]]] = {}
         self._indexes: dict[str, RuleIndex] = {}
@@ -114,6 +114,11 @@ class KnowledgeBase:
             examples = {key: said for key, said in sorted(self._examples.items()) if key in keys}
             self._example_indexes[book_id] = ExampleIndex(examples)
         return self._example_indexes[book_id]
+
+    @cached_property
+    def _examples(self) -> dict[str, list[str]]:
+        """Read on first use: only free-text lookups need them."""
+        return dispute_examples() if self._given_examples is None else self._given_examples
 
     def classifier(self, book_id: str) -> KeyClassifier:
         """Naive Bayes over the example disputes of the keys a book's rulebook has."""
