@@ -22,11 +22,14 @@ class KnowledgeBase:
     """Read-only after loading; safe to share between threads."""
 
     def __init__(self, library: Library, vocab: Vocabulary,
-                 examples: dict[str, list[str]] | None = None) -> None:
-        """`examples`: the example disputes by rule key (default: schema/disputes/)."""
+                 examples: dict[str, list[str]] | None = None,
+                 terse: dict[str, list[str]] | None = None) -> None:
+        """`examples`, `terse`: the example disputes by rule key (default: schema/disputes/ and
+        schema/disputes/terse/)."""
         self.library = library
         self.vocab = vocab
         self._given_examples = examples
+        self._given_terse = terse
         self._effective: dict[str, tuple[EffectiveRule, ...]] = {}
         self._by_event: dict[str, dict[str, tuple[EffectiveRule, ...]]] = {}
         self._indexes: dict[str, RuleIndex] = {}
@@ -120,12 +123,17 @@ class KnowledgeBase:
         """Read on first use: only free-text lookups need them."""
         return dispute_examples() if self._given_examples is None else self._given_examples
 
+    @cached_property
+    def _terse(self) -> dict[str, list[str]]:
+        return dispute_examples("disputes/terse") if self._given_terse is None else self._given_terse
+
     def classifier(self, book_id: str) -> KeyClassifier:
         """Naive Bayes over the example disputes of the keys a book's rulebook has."""
         if book_id not in self._classifiers:
             keys = {entry.rule.key for entry in self.effective(book_id)}
             self._classifiers[book_id] = KeyClassifier(
-                {key: said for key, said in sorted(self._examples.items()) if key in keys})
+                {key: [*said, *self._terse.get(key, [])] for key, said in sorted(self._examples.items())
+                 if key in keys})
         return self._classifiers[book_id]
 
     @cached_property

@@ -120,6 +120,10 @@ def test_every_rule_key_has_example_disputes_and_only_real_keys_do() -> None:
     assert sorted(set(examples) - keys) == []
     assert sorted(keys - set(examples)) == []
     assert all(len(said) >= 18 and all(text.strip() for text in said) for said in examples.values())
+    terse = dispute_examples("disputes/terse")
+    assert set(terse) == keys
+    assert all(len(said) >= 6 and all(3 <= len(text.split()) <= 12 for text in said)
+               for said in terse.values())
 
 
 def test_example_disputes_are_not_the_lookup_test_sets() -> None:
@@ -131,7 +135,8 @@ def test_example_disputes_are_not_the_lookup_test_sets() -> None:
 
     from engine.understand import dispute_examples
 
-    said = {text.lower().strip() for texts in dispute_examples().values() for text in texts}
+    said = {text.lower().strip() for folder in ("disputes", "disputes/terse")
+            for texts in dispute_examples(folder).values() for text in texts}
     folder = Path(__file__).parent / "lookup"
     for name in ("dev.yaml", "holdout.yaml"):
         entries = yaml.safe_load((folder / name).read_text(encoding="utf-8"))
