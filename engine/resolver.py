@@ -187,9 +187,15 @@ def _trace(situation: Situation, readings: list[Reading], graph: nx.DiGraph) -> 
 
 
 def resolve(kb: KnowledgeBase, situation: Situation) -> Ruling:
-    """Rule on the situation in its house. Deterministic: same request, same answer."""
+    """Rule on the situation in its house. Deterministic: same request, same answer, so
+    answers are kept (a bounded number): many descriptions come down to one situation."""
     kb.check_book(situation.house)
-    return replace(_resolve(kb, situation), warnings=scope_warnings(kb, situation))
+    key = situation.signature()
+    ruling = kb.rulings.get(key)
+    if ruling is None:
+        ruling = replace(_resolve(kb, situation), warnings=scope_warnings(kb, situation))
+        kb.rulings.put(key, ruling)
+    return ruling
 
 
 def _resolve(kb: KnowledgeBase, situation: Situation) -> Ruling:
