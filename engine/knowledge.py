@@ -18,7 +18,7 @@ from engine.spelling import Speller
 from engine.understand import dispute_examples, event_words, floor_words, lexicon, lexicon_words
 from engine.vocabulary import Vocabulary, load_vocabulary
 
-RULINGS_KEPT = 4096  # rulings remembered, by situation (each adds objects the collector walks)
+RULINGS_KEPT = 20_000  # rulings remembered, by situation
 
 
 class BoundedCache:
