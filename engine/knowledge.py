@@ -7,7 +7,6 @@ import hashlib
 import re
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 from engine.classify import KeyClassifier
 from engine.effective import EffectiveRule, UnknownBook, effective_rulebook
@@ -18,32 +17,9 @@ from engine.spelling import Speller
 from engine.understand import dispute_examples, event_words, floor_words, lexicon, lexicon_words
 from engine.vocabulary import Vocabulary, load_vocabulary
 
-RULINGS_KEPT = 20_000  # rulings remembered, by situation
-
-
-class BoundedCache:
-    """A dictionary that forgets everything when full: rulings are cheap to redo, and a
-    situation seen once is likely seen again soon (a reloaded permalink, a re-worded
-    description of the same dispute). Each operation is atomic under the GIL."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._items: dict = {}
-
-    def get(self, key: object) -> Any:
-        return self._items.get(key)
-
-    def put(self, key: object, value: object) -> None:
-        if not self._size:  # a cache of size 0 keeps nothing (benchmarks time the work)
-            return
-        if len(self._items) >= self._size:
-            self._items = {}
-        self._items[key] = value
-
 
 class KnowledgeBase:
-    """The rules never change after loading; the caches fill as it is used. Safe to share
-    between threads."""
+    """Read-only after loading; safe to share between threads."""
 
     def __init__(self, library: Library, vocab: Vocabulary,
                  examples: dict[str, list[str]] | None = None,
@@ -57,7 +33,6 @@ class KnowledgeBase:
         self._effective: dict[str, tuple[EffectiveRule, ...]] = {}
         self._by_event: dict[str, dict[str, tuple[EffectiveRule, ...]]] = {}
         self._indexes: dict[str, RuleIndex] = {}
-        self.rulings = BoundedCache(RULINGS_KEPT)
         self._glossaries: dict[str, dict[str, GlossaryEntry]] = {}
         self._by_key: dict[str, dict[str, Rule]] = {}
         self._example_indexes: dict[str, ExampleIndex] = {}

@@ -187,15 +187,9 @@ def _trace(situation: Situation, readings: list[Reading], graph: nx.DiGraph) -> 
 
 
 def resolve(kb: KnowledgeBase, situation: Situation) -> Ruling:
-    """Rule on the situation in its house. Deterministic: same request, same answer, so
-    answers are kept (a bounded number): many descriptions come down to one situation."""
+    """Rule on the situation in its house. Deterministic: same request, same answer."""
     kb.check_book(situation.house)
-    key = situation.signature()
-    ruling = kb.rulings.get(key)
-    if ruling is None:
-        ruling = replace(_resolve(kb, situation), warnings=scope_warnings(kb, situation))
-        kb.rulings.put(key, ruling)
-    return ruling
+    return replace(_resolve(kb, situation), warnings=scope_warnings(kb, situation))
 
 
 def _resolve(kb: KnowledgeBase, situation: Situation) -> Ruling:

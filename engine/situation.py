@@ -32,11 +32,6 @@ class Situation:
     facts: dict = field(default_factory=dict)  # fact name -> typed value
     sources: dict = field(default_factory=dict)  # fact name -> given | inferred | answered
 
-    def signature(self) -> tuple:
-        """Everything a ruling depends on, hashable: equal situations, equal rulings."""
-        return (self.house, self.game, self.structure, self.format,
-                tuple(sorted(self.facts.items())), tuple(sorted(self.sources.items())))
-
     def known(self) -> dict:
         """Facts plus the game, structure and format, as rule conditions read them."""
         context = {"game": self.game, "structure": self.structure, "format": self.format}

@@ -107,18 +107,3 @@ def test_enough_cases_of_each_kind() -> None:
     assert len(cases) >= 150, len(cases)
     assert len(differing) >= 30, len(differing)
     assert len(follow_ups) >= 10, len(follow_ups)
-
-
-def test_a_remembered_ruling_is_the_ruling_made_afresh() -> None:
-    """Rulings are kept by situation; the kept one must equal a fresh one."""
-    from engine.knowledge import BoundedCache, KnowledgeBase
-    from engine.resolver import resolve
-    from engine.situation import make_situation
-
-    remembering, fresh = KnowledgeBase.load(), KnowledgeBase.load()
-    fresh.rulings = BoundedCache(0)
-    situation = make_situation(remembering.vocab, "catfish-bend", game="holdem",
-                               facts={"event": "exposed-card", "card": "holecard", "card_number": 2})
-    first = resolve(remembering, situation)
-    assert resolve(remembering, situation) is first
-    assert resolve(fresh, situation) == first
