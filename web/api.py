@@ -7,7 +7,7 @@ from flask import Blueprint, Response, request
 from engine.catalog import describe_books
 from engine.diff_render import diff_json
 from web.openapi import OPENAPI
-from web.query import answer, book_diff, knowledge, rule_everywhere, situation_params
+from web.query import book_diff, knowledge, rule_everywhere, ruling_body, situation_params
 
 api = Blueprint("api", __name__)
 
@@ -22,7 +22,7 @@ def ruling():
     params = situation_params(request.args)
     if params["house"] == "all":
         return rule_everywhere(params)
-    return Response(answer(params).body, mimetype="application/json")
+    return Response(ruling_body(params), mimetype="application/json")
 
 
 @api.get("/diff")

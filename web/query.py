@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import NamedTuple
 
 from flask import current_app
 
@@ -44,18 +43,12 @@ def situation_params(args) -> dict:
             "answered": frozenset(args.getlist("answered") if hasattr(args, "getlist") else ())}
 
 
-class Answer(NamedTuple):
-    """A ruling object, and the same as the JSON body the API sends."""
+def ruling_body(params: dict, house: str | None = None) -> bytes:
+    """The contract's ruling object for one house (free text when q is given), as JSON.
 
-    data: dict
-    body: bytes
-
-
-def answer(params: dict, house: str | None = None) -> Answer:
-    """The contract's ruling object for one house (free text when q is given).
-
-    The same request always gets the same answer, so answers are kept (a bounded number),
-    JSON body included: a permalink reloaded at the table costs a dictionary look-up.
+    The same request always gets the same answer, so answers are kept (a bounded number):
+    a permalink reloaded at the table costs a dictionary look-up. They are kept as bytes,
+    which the garbage collector never walks, so a full cache does not slow collections.
     """
     key = (house or params["house"], params["game"], params["structure"], params["format"], params["q"],
            tuple(sorted(params["facts"].items())), frozenset(params.get("answered", frozenset())))
@@ -63,14 +56,14 @@ def answer(params: dict, house: str | None = None) -> Answer:
 
 
 def rule_on(params: dict, house: str | None = None) -> dict:
-    return answer(params, house).data
+    return json.loads(ruling_body(params, house))
 
 
 def make_ruler(kb: KnowledgeBase, size: int = 4096):
-    """A cached function from a request key to the ruling object and its JSON body."""
+    """A cached function from a request key to the ruling object's JSON body."""
 
     @lru_cache(maxsize=size)
-    def ruler(key: tuple) -> Answer:
+    def ruler(key: tuple) -> bytes:
         house, game, structure, format, q, facts, answered = key
         kb.check_book(house)
         context = {"game": game, "structure": structure, "format": format}
@@ -80,7 +73,7 @@ def make_ruler(kb: KnowledgeBase, size: int = 4096):
             situation = make_situation(kb.vocab, house, **context, facts=dict(facts),
                                        sources={name: "answered" for name in answered})
             data = ruling_json(resolve(kb, situation))
-        return Answer(data, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
     return ruler
 
