@@ -176,3 +176,10 @@ def test_a_glossary_term_asked_about_links_to_its_definition(client) -> None:
     assert 'href="/glossary#catfish-bend/glossary/scoop"' in page
     glossary = client.get("/glossary").get_data(as_text=True)
     assert 'id="catfish-bend/glossary/scoop"' in glossary
+
+
+def test_a_question_shows_what_applies_so_far(client) -> None:
+    page = client.get("/?house=catfish-bend&q=dealer+flashed+seat+4s+second+card").get_data(as_text=True)
+    assert "ONE MORE QUESTION" in page
+    so_far = page[page.index("Applies so far"):page.index("Not the right rule?")]
+    assert "/rule/irregularity.exposed-card-no-option" in so_far
