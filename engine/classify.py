@@ -58,6 +58,7 @@ class KeyClassifier:
             return {}
         gains = np.bincount(np.concatenate([where for where, _ in known]),
                             np.concatenate([gain for _, gain in known]), minlength=len(self._keys))
-        relative = np.exp(self._unseen * len(known) + gains - np.max(self._unseen * len(known) + gains))
+        scores = self._unseen * len(known) + gains
+        relative = np.exp(scores - scores.max())
         found = np.flatnonzero(relative >= floor)
         return dict(zip([self._keys[i] for i in found.tolist()], relative[found].tolist(), strict=True))

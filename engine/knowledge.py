@@ -10,6 +10,7 @@ from pathlib import Path
 
 from engine.classify import KeyClassifier
 from engine.effective import EffectiveRule, UnknownBook, effective_rulebook
+from engine.graph import book_distances
 from engine.loader import Library, load_library
 from engine.model import GlossaryEntry, Rule
 from engine.search import ExampleIndex, RuleIndex, words_of
@@ -52,10 +53,8 @@ class KnowledgeBase:
         if book_id not in self._by_event:
             index: dict[str, list[EffectiveRule]] = {}
             for entry in self.effective(book_id):
-                events = entry.rule.when.get("event")
-                for name in events if isinstance(events, list) else [events]:
-                    if name is not None:
-                        index.setdefault(str(name), []).append(entry)
+                for name in entry.rule.events:
+                    index.setdefault(name, []).append(entry)
             self._by_event[book_id] = {name: tuple(entries) for name, entries in index.items()}
         return self._by_event[book_id].get(str(event), ())
 
@@ -84,22 +83,12 @@ class KnowledgeBase:
         """The terms a book defines or inherits (its own definition first), by key."""
         if book_id not in self._glossaries:
             terms: dict[str, GlossaryEntry] = {}
-            for book in self._lineage(book_id):
+            for book in book_distances(self.library, book_id):  # nearest first
                 for entry in self.library.glossary:
                     if entry.book == book and entry.key:
                         terms.setdefault(entry.key, entry)
             self._glossaries[book_id] = terms
         return self._glossaries[book_id]
-
-    def _lineage(self, book_id: str) -> list[str]:
-        """The book, then the books it extends, nearest first."""
-        order, pending = [], [book_id]
-        while pending:
-            book = pending.pop(0)
-            if book not in order and book in self.library.books:
-                order.append(book)
-                pending.extend(self.library.books[book].extends)
-        return order
 
     def search_index(self, book_id: str) -> RuleIndex:
         """Full-text search over a book's effective rules, built on first use: word weights
@@ -113,9 +102,9 @@ class KnowledgeBase:
     def example_index(self, book_id: str) -> ExampleIndex:
         """The example disputes of the rule keys a book's effective rulebook has."""
         if book_id not in self._example_indexes:
-            keys = {entry.rule.key for entry in self.effective(book_id)}
-            examples = {key: said for key, said in sorted(self._examples.items()) if key in keys}
-            self._example_indexes[book_id] = ExampleIndex(examples)
+            keys = self.rules_by_key(book_id)
+            self._example_indexes[book_id] = ExampleIndex(
+                {key: said for key, said in sorted(self._examples.items()) if key in keys})
         return self._example_indexes[book_id]
 
     @cached_property
@@ -130,7 +119,7 @@ class KnowledgeBase:
     def classifier(self, book_id: str) -> KeyClassifier:
         """Naive Bayes over the example disputes of the keys a book's rulebook has."""
         if book_id not in self._classifiers:
-            keys = {entry.rule.key for entry in self.effective(book_id)}
+            keys = self.rules_by_key(book_id)
             self._classifiers[book_id] = KeyClassifier(
                 {key: [*said, *self._terse.get(key, [])] for key, said in sorted(self._examples.items())
                  if key in keys})

@@ -59,17 +59,16 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     query = f"{read.text} {synonyms_of(read.text)}"
     relevance = _relevance(kb.search_index(house).search(query), kb.example_index(house).search(query),
                            kb.classifier(house).likelihood(read.text))
-    for key in _terms_asked_about(read.text, kb.glossary_of(house)):
+    terms = kb.glossary_of(house)
+    for key in _terms_asked_about(read.text, terms):
         relevance[key] = relevance.get(key, 0.0) + DEFINITION_WEIGHT
     given = {name: value for name, value in (facts or {}).items()}
     inferred = {name: value for name, value in read.facts.items() if name not in given}
     nearest = max((key for key in relevance if key in by_key),  # a rule, not a glossary term
                   key=lambda key: (relevance[key], key), default=None)
-    if "event" not in given and "event" not in inferred and nearest:
-        event = _first_event(by_key[nearest])
-        if event:
-            inferred["event"] = event
-            read.evidence["event"] = f"nearest rule: {by_key[nearest].id}"
+    if "event" not in given and "event" not in inferred and nearest and by_key[nearest].events:
+        inferred["event"] = by_key[nearest].events[0]
+        read.evidence["event"] = f"nearest rule: {by_key[nearest].id}"
     context = {"game": game or read.context.get("game"),
                "structure": structure or read.context.get("structure"),
                "format": format or read.context.get("format")}
@@ -86,7 +85,6 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     for name in CONTEXT:
         if context[name] and not locals()[name]:
             shown[name] = (context[name], read.evidence.get(name, ""))
-    terms = kb.glossary_of(house)
     return Lookup(ruling, read, ranked, shown, {key: by_key.get(key) or terms[key] for key in ranked[:10]})
 
 
@@ -122,18 +120,6 @@ def _terms_asked_about(text: str, terms: dict) -> list[str]:
             if not any(term != other and term in other for other in named.values())]
 
 
-def _first_event(rule) -> str | None:
-    events = rule.when.get("event")
-    if isinstance(events, list):
-        return str(events[0]) if events else None
-    return str(events) if events else None
-
-
-def _events(rule) -> set[str]:
-    events = rule.when.get("event", [])
-    return {str(e) for e in (events if isinstance(events, list) else [events])}
-
-
 def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str | None,
           situation: Situation, kb: KnowledgeBase, text: str) -> tuple[str, ...]:
     """Rule keys by fused score: words matched, the event read, and the ruling given; a
@@ -148,7 +134,7 @@ def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str 
         if rule is None:  # a glossary term: its words are all there is to go on
             scores[key] = relevance[key]
             continue
-        fused = relevance.get(key, 0.0) + (EVENT_WEIGHT if event in _events(rule) else 0.0)
+        fused = relevance.get(key, 0.0) + (EVENT_WEIGHT if event in rule.events else 0.0)
         holds = applicability(rule, situation, kb.vocab).holds
         if holds is False:
             fused *= OTHER_GAME_FACTOR

@@ -71,6 +71,12 @@ class Rule:
     line: int = 0  # its line there
 
     @property
+    def events(self) -> tuple[str, ...]:
+        """The events its conditions name (`when.event`: one name or a list)."""
+        named = self.when.get("event")
+        return tuple(str(e) for e in (named if isinstance(named, list) else [named]) if e is not None)
+
+    @property
     def citation(self) -> str:
         """How a person cites it: section and number as the book prints them."""
         where = self.section if not self.section_number else f"{self.section} (§{self.section_number})"

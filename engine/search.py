@@ -142,8 +142,6 @@ def _query(text: str) -> list[str]:
 
 
 def _tags(rule: Rule, event_words: dict[str, str]) -> str:
-    events = rule.when.get("event", [])
-    events = events if isinstance(events, list) else [events]
     return " ".join([rule.key.replace(".", " ").replace("-", " "), rule.section,
-                     *(str(e).replace("-", " ") for e in events),
-                     *(event_words.get(str(e), "") for e in events)])
+                     *(event.replace("-", " ") for event in rule.events),
+                     *(event_words.get(event, "") for event in rule.events)])
