@@ -38,12 +38,18 @@ def test_wordpiece_gives_the_reference_tokenizers_ids() -> None:
 
 
 def test_sentence_vectors_match_sentence_transformers(model: SentenceModel) -> None:
-    """Vectors from the sentence-transformers library (PyTorch) for the same model."""
+    """Vectors from the sentence-transformers library (PyTorch) for the same model: the
+    same numbers from the exact graph, nearly the same from the 8-bit one we run."""
     cases = json.loads((FIXTURES / "minilm.json").read_text(encoding="utf-8"))
-    ours = model.encode([case["text"] for case in cases])
+    texts = [case["text"] for case in cases]
     reference = np.array([case["vector"] for case in cases], dtype=np.float32)
-    assert np.abs(ours - reference).max() < 1e-5
-    assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
+    folder = model_folder()
+    assert folder is not None
+    exact = SentenceModel(folder, quantised=False).encode(texts)
+    assert np.abs(exact - reference).max() < 1e-5
+    quantised = model.encode(texts)
+    assert (np.sum(quantised * reference, axis=1) > 0.97).all()
+    assert np.allclose(np.linalg.norm(quantised, axis=1), 1.0, atol=1e-5)
 
 
 def test_a_batch_gives_the_vectors_one_at_a_time_gives(model: SentenceModel) -> None:

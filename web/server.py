@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 
 from gunicorn.app.base import BaseApplication
 
@@ -24,6 +25,7 @@ class ProductionServer(BaseApplication):
             "threads": threads, "preload_app": True, "timeout": 30, "keepalive": 5,
             "limit_request_line": 8190, "limit_request_field_size": 8190,
             "accesslog": None, "errorlog": "-", "loglevel": "warning",
+            "post_fork": self._start_worker, "worker_exit": self._end_worker,
         }
         super().__init__()
 
@@ -38,4 +40,22 @@ class ProductionServer(BaseApplication):
         # middle of a request, 6 ms frozen), and forked workers do not copy the pages a
         # collection would touch.
         gc.freeze()
+        self.app = app
         return app
+
+    def _start_worker(self, server, worker) -> None:
+        """Each worker starts its own sentence-model runtime (a runtime's threads do not
+        survive a fork) before its first request, which would otherwise wait a second."""
+        model = self.app.extensions["pokerrules"].sentence_model
+        if model is not None:
+            model.start()
+
+    def _end_worker(self, server, worker) -> None:
+        """A worker leaves at once, with the exit status it was leaving with. Had ONNX Runtime
+        been imported before the fork (to compute vectors the shipped file lacks), its exit
+        handlers would wait for ever on a lock its thread held in the parent."""
+        leaving = sys.exc_info()[1]
+        status = leaving.code if isinstance(leaving, SystemExit) and isinstance(leaving.code, int) else 0
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
