@@ -87,6 +87,8 @@ class KnowledgeBase:
             self.meaning_index(book_id)
         self.speller  # noqa: B018
         lexicon()  # its patterns compiled
+        if self.sentence_model is not None:
+            self.sentence_model.graph  # noqa: B018  (not its runtime: that cannot cross a fork)
         return self
 
     def glossary_of(self, book_id: str) -> dict[str, GlossaryEntry]:

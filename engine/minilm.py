@@ -18,6 +18,7 @@ import json
 import math
 import os
 import threading
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,9 +75,15 @@ class SentenceModel:
         folder = model_folder()
         return cls(folder) if folder else None
 
+    @cached_property
+    def graph(self) -> bytes:
+        """The model as ONNX Runtime reads it; built once, before a server forks its workers,
+        so they share it."""
+        return bert_graph(read_safetensors(self.folder / "model.safetensors"), self.quantised)
+
     def start(self) -> None:
-        """Build this process's runtime now rather than on the first description (about a
-        second). A forked worker builds its own: a runtime's threads do not survive a fork."""
+        """Start this process's runtime now rather than on the first description. A forked
+        worker starts its own: a runtime's threads do not survive a fork."""
         self._session()
 
     def encode(self, texts: list[str], limit: int = MAX_TOKENS) -> np.ndarray:
@@ -100,15 +107,14 @@ class SentenceModel:
                 if pid not in self._sessions:
                     import onnxruntime
 
-                    graph = bert_graph(read_safetensors(self.folder / "model.safetensors"), self.quantised)
                     options = onnxruntime.SessionOptions()
-                    # One thread, the caller's: as fast here as a pool (3 ms a description);
-                    # a pool's spinning threads took the cores from the rest of the lookup
-                    # (p99 31 ms against 15), and at exit a worker waited on them for ever.
+                    # One thread, the caller's: as fast here as a pool (3 ms a description),
+                    # whose spinning threads took the cores from the rest of the lookup
+                    # (p99 31 ms against 15) and from the other workers.
                     options.intra_op_num_threads = 1
                     options.inter_op_num_threads = 1
                     self._sessions = {pid: onnxruntime.InferenceSession(
-                        graph, options, providers=["CPUExecutionProvider"])}
+                        self.graph, options, providers=["CPUExecutionProvider"])}
         return self._sessions[pid]
 
 
