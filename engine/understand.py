@@ -102,9 +102,9 @@ def floor_words() -> dict[str, str]:
 def dispute_examples(folder: str = "disputes") -> dict[str, list[str]]:
     """Disputes as people describe them, by the rule key that governs each
     (schema/disputes/*.yaml): what a description is compared with, besides the rule texts.
-    `disputes/terse`: the few words thumbed into a phone, which teach the classifier only
-    (BM25 overrates short documents: one shared word would make a terse example the
-    nearest to anything)."""
+    `disputes/terse`: the few words thumbed into a phone, which teach the classifier and
+    the meaning search but not the word search (BM25 overrates short documents: one shared
+    word would make a terse example the nearest to anything)."""
     examples: dict[str, list[str]] = {}
     for path in sorted((schema_dir() / folder).glob("*.yaml")):
         for key, said in (read_data(path) or {}).items():
