@@ -18,7 +18,7 @@ import json
 import math
 import os
 import threading
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,7 +71,9 @@ class SentenceModel:
         self._starting = threading.Lock()
 
     @classmethod
+    @cache
     def installed(cls) -> SentenceModel | None:
+        """The installed model, one per process (every knowledge base shares it)."""
         folder = model_folder()
         return cls(folder) if folder else None
 

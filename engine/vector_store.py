@@ -1,11 +1,11 @@
 """Meaning vectors of the bundled texts, computed once and shipped in schema/vectors.npz.
 
-The sentence model needs minutes for the fifteen thousand example disputes and rule texts,
-and a lookup needs them at once, so they are stored: one vector per text, found by a digest
-of the text, in 8-bit numbers with a scale per vector (a cosine moves by under 0.01, and the
-lookup's accuracy not at all). A text the file lacks (an edited rule, a test's own examples)
-is computed when first needed. `python tools/build_vectors.py` rewrites the file, and a test
-fails when a bundled text is missing from it.
+The sentence model needs about a minute for the eighteen thousand example disputes and rule
+texts, and a lookup needs them at once, so they are stored: one vector per text, found by a
+digest of the text, in 8-bit numbers with a scale per vector (a cosine moves by under 0.01,
+and the lookup's accuracy not at all). A text the file lacks (an edited rule, a test's own
+examples) is computed when first needed. `python -m tools.build_vectors` rewrites the file,
+and a test fails when a bundled text is missing from it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ and rule text (run after changing them; a test says when it is due).
 
     python -m tools.build_vectors
 
-Takes a few minutes on two cores: the model reads about fifteen thousand texts.
+Takes about a minute: the model reads some eighteen thousand texts, 3 ms each.
 """
 
 from __future__ import annotations
