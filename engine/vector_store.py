@@ -1,6 +1,6 @@
 """Meaning vectors of the bundled texts, computed once and shipped in schema/vectors.npz.
 
-The sentence model needs about a minute for the eighteen thousand example disputes and rule
+The sentence model needs over a minute for the twenty-one thousand example disputes and rule
 texts, and a lookup needs them at once, so they are stored: one vector per text, found by a
 digest of the text, in 8-bit numbers with a scale per vector (a cosine moves by under 0.01,
 and the lookup's accuracy not at all). A text the file lacks (an edited rule, a test's own

@@ -119,7 +119,7 @@ def test_every_rule_key_has_example_disputes_and_only_real_keys_do() -> None:
     keys = {rule.key for rule in KB.library.rules}
     assert sorted(set(examples) - keys) == []
     assert sorted(keys - set(examples)) == []
-    assert all(len(said) >= 24 and all(text.strip() for text in said) for said in examples.values())
+    assert all(len(said) >= 30 and all(text.strip() for text in said) for said in examples.values())
     terse = dispute_examples("disputes/terse")
     assert set(terse) == keys
     assert all(len(said) >= 6 and all(3 <= len(text.split()) <= 12 for text in said)
