@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from engine.graph import COMMENTARY
 from engine.knowledge import KnowledgeBase
 from engine.matching import applicability
+from engine.model import Rule
 from engine.resolver import Ruling, resolve
 from engine.situation import CONTEXT, Situation, make_situation
 from engine.understand import Understanding, synonyms_of, understand
@@ -76,6 +77,12 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     if "event" not in given and "event" not in inferred and nearest and by_key[nearest].events:
         inferred["event"] = by_key[nearest].events[0]
         read.evidence["event"] = f"nearest rule: {by_key[nearest].id}"
+    event = given.get("event", inferred.get("event"))
+    if nearest and event in by_key[nearest].events:
+        for name, value in _rule_naming_facts(by_key[nearest], kb):
+            if name not in given and name not in inferred:
+                inferred[name] = value
+                read.evidence[name] = f"nearest rule: {by_key[nearest].id}"
     context = {"game": game or read.context.get("game"),
                "structure": structure or read.context.get("structure"),
                "format": format or read.context.get("format")}
@@ -122,6 +129,14 @@ def _add_meaning(relevance: dict[str, float], kb: KnowledgeBase, house: str, tex
         top = max(closeness.values(), default=1.0) or 1.0
         for key, value in closeness.items():
             relevance[key] = relevance.get(key, 0.0) + weight * value / top
+
+
+def _rule_naming_facts(rule: Rule, kb: KnowledgeBase) -> list[tuple[str, str]]:
+    """The facts of a rule's conditions that, like its event, say which rule is meant (what
+    the player did, for the conduct rules): the words matched the rule, so they said it."""
+    facts = kb.vocab.facts
+    return [(name, value) for name, value in rule.when.items()
+            if name in facts and facts[name].names_the_rule and isinstance(value, str)]
 
 
 def _book_scope(kb: KnowledgeBase, house: str) -> dict[str, str]:

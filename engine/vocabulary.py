@@ -22,6 +22,7 @@ class Fact:
     type: str  # enum | int | number | bool
     ask: str
     values: dict[str, str]
+    names_the_rule: bool = False  # like the event, says which of the event's rules is meant
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,8 @@ def load_vocabulary_data(folder: Path | None = None) -> dict:
 def load_vocabulary(folder: Path | None = None) -> Vocabulary:
     data = load_vocabulary_data(folder)
     facts = {
-        name: Fact(name, spec["type"], spec["ask"], dict(spec.get("values", {})))
+        name: Fact(name, spec["type"], spec["ask"], dict(spec.get("values", {})),
+                   bool(spec.get("names_the_rule", False)))
         for name, spec in data["facts"].items()
     }
     return Vocabulary(

@@ -180,3 +180,23 @@ def test_a_one_format_house_reads_disputes_in_its_format() -> None:
     assert found.inferred["format"][0] == "tournament"
     assert found.inferred["game"][0] == "holdem"
     assert lookup(KB, "catfish-bend", "dealer flashed the second card").inferred.get("format") is None
+
+
+SNORTING = "guy keeps sneaking off to the restroom to snort stuff and comes back wired"
+
+
+def test_what_the_player_did_is_read_with_the_rule_it_names() -> None:
+    """The words match the illegal-substance rule without naming it: the event and what the
+    player did both come from that rule, so the floor gets the ruling, not a 23-way question."""
+    found = lookup(KB, "roberts-home", SNORTING)
+    assert found.inferred["behavior"][0] == "illegal-substance"
+    assert found.inferred["behavior"][1].startswith("nearest rule:")
+    assert found.ruling.status == "ruled"
+    assert found.ruling.governing is not None
+    assert found.ruling.governing.rule.key == "conduct.illegal-substance"
+
+
+def test_what_the_player_did_as_given_wins_over_the_nearest_rule() -> None:
+    found = lookup(KB, "roberts-home", SNORTING, facts={"behavior": "disturbance"})
+    assert "behavior" not in found.inferred
+    assert found.ruling.situation.facts["behavior"] == "disturbance"
