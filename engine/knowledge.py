@@ -128,13 +128,18 @@ class KnowledgeBase:
     def _terse(self) -> dict[str, list[str]]:
         return dispute_examples("disputes/terse") if self._given_terse is None else self._given_terse
 
+    @cached_property
+    def _all_examples(self) -> dict[str, list[str]]:
+        """Each key's examples, terse ones too: what the classifier and the meaning search
+        learn from (the word search leaves the terse out: BM25 overrates short texts)."""
+        return {key: [*said, *self._terse.get(key, [])] for key, said in sorted(self._examples.items())}
+
     def classifier(self, book_id: str) -> KeyClassifier:
         """Naive Bayes over the example disputes of the keys a book's rulebook has."""
         if book_id not in self._classifiers:
             keys = self.rules_by_key(book_id)
             self._classifiers[book_id] = KeyClassifier(
-                {key: [*said, *self._terse.get(key, [])] for key, said in sorted(self._examples.items())
-                 if key in keys})
+                {key: said for key, said in self._all_examples.items() if key in keys})
         return self._classifiers[book_id]
 
     @cached_property
@@ -156,14 +161,13 @@ class KnowledgeBase:
 
     def meaning_texts(self) -> list[str]:
         """Every text the meaning indexes read: the example disputes and the rules."""
-        said = [text for texts in (*self._examples.values(), *self._terse.values()) for text in texts]
+        said = (text for texts in self._all_examples.values() for text in texts)
         return sorted({*said, *(meaning_text(rule) for rule in self.library.rules)})
 
     @cached_property
     def _example_vectors(self) -> KeyedVectors:
         """Every key's example disputes (terse ones too: length does not sway a cosine)."""
-        return KeyedVectors({key: [*said, *self._terse.get(key, [])] for key, said in self._examples.items()},
-                            self._vector_store)
+        return KeyedVectors(self._all_examples, self._vector_store)
 
     @cached_property
     def _vector_store(self) -> VectorStore:

@@ -83,9 +83,8 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
             if name not in given and name not in inferred:
                 inferred[name] = value
                 read.evidence[name] = f"nearest rule: {by_key[nearest].id}"
-    context = {"game": game or read.context.get("game"),
-               "structure": structure or read.context.get("structure"),
-               "format": format or read.context.get("format")}
+    chosen = {"game": game, "structure": structure, "format": format}
+    context = {name: chosen[name] or read.context.get(name) for name in CONTEXT}
     for name, value in _book_scope(kb, house).items():
         if not context[name]:
             context[name] = value
@@ -97,7 +96,7 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     ranked = _rank(ruling, relevance, by_key, situation.facts.get("event"), situation, kb, read.text)
     shown = {name: (value, read.evidence.get(name, "")) for name, value in inferred.items()}
     for name in CONTEXT:
-        if context[name] and not locals()[name]:
+        if context[name] and not chosen[name]:
             shown[name] = (context[name], read.evidence.get(name, ""))
     return Lookup(ruling, read, ranked, shown, {key: by_key.get(key) or terms[key] for key in ranked[:10]})
 

@@ -52,13 +52,6 @@ def test_sentence_vectors_match_sentence_transformers(model: SentenceModel) -> N
     assert np.allclose(np.linalg.norm(quantised, axis=1), 1.0, atol=1e-5)
 
 
-def test_a_batch_gives_the_vectors_one_at_a_time_gives(model: SentenceModel) -> None:
-    texts = ["dealer flashed a card", "he string raised", "dealer flashed the river", "ok"]
-    together = model.encode(texts)
-    alone = np.array([model.encode([text])[0] for text in texts])
-    assert np.abs(together - alone).max() < 1e-5
-
-
 def test_the_shipped_vectors_cover_every_bundled_text_and_are_the_models(model: SentenceModel) -> None:
     kb = KnowledgeBase.load()
     store = VectorStore(model)
