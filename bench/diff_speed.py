@@ -16,9 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.behaviour import rule_everywhere  # noqa: E402
-from engine.diff import diff_books  # noqa: E402
-from engine.knowledge import KnowledgeBase  # noqa: E402
+from engine.compare.behaviour import rule_everywhere  # noqa: E402
+from engine.compare.diff import diff_books  # noqa: E402
+from engine.freetext.knowledge import KnowledgeBase  # noqa: E402
 
 
 def timed(function, repeat: int) -> list[float]:

@@ -2,7 +2,7 @@
 
     python bench/examples_crossval.py [--folds 4] [--confusions 40]
 
-The examples (schema/disputes/) are split into folds; each fold is looked up with a
+The examples (freetext/examples/) are split into folds; each fold is looked up with a
 knowledge base that learnt from the other folds only (the terse examples left out), in a
 house whose rulebook has the key. Prints top-1 / top-3 accuracy and the pairs of keys
 most often mistaken for each other: where the examples do not yet tell neighbours apart.
@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.knowledge import KnowledgeBase  # noqa: E402
-from engine.lookup import lookup  # noqa: E402
-from engine.understand import dispute_examples  # noqa: E402
+from engine.freetext.knowledge import KnowledgeBase  # noqa: E402
+from engine.freetext.lexicon import dispute_examples  # noqa: E402
+from engine.freetext.lookup import lookup  # noqa: E402
 
 HOUSES = ("roberts-home", "catfish-bend", "homepokertourney")
 

@@ -30,7 +30,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.behaviour import load_situations  # noqa: E402
+from engine.compare.behaviour import load_situations  # noqa: E402
 
 LUA = """
 local paths = {}

@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.ruling_latency import percentile  # noqa: E402
-from engine.knowledge import KnowledgeBase  # noqa: E402
-from engine.lookup import lookup  # noqa: E402
-from engine.search import RuleIndex  # noqa: E402
+from engine.freetext.knowledge import KnowledgeBase  # noqa: E402
+from engine.freetext.lookup import lookup  # noqa: E402
+from engine.freetext.search import RuleIndex  # noqa: E402
 
 
 def baseline(plain: dict[str, RuleIndex], house: str, text: str) -> list[str]:

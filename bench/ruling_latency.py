@@ -21,13 +21,13 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.knowledge import KnowledgeBase  # noqa: E402
-from engine.resolver import resolve  # noqa: E402
-from engine.situation import make_situation  # noqa: E402
+from engine.freetext.knowledge import KnowledgeBase  # noqa: E402
+from engine.rulings.resolver import resolve  # noqa: E402
+from engine.rulings.situation import make_situation  # noqa: E402
 
 
 def cold_load_seconds(runs: int = 5) -> list[float]:
-    code = "import time; t=time.perf_counter(); from engine.knowledge import KnowledgeBase; " \
+    code = "import time; t=time.perf_counter(); from engine.freetext.knowledge import KnowledgeBase; " \
            "kb=KnowledgeBase.load(); [kb.effective(b) for b in kb.houses]; print(time.perf_counter()-t)"
     return [float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                                  text=True, check=True).stdout) for _ in range(runs)]

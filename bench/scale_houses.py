@@ -21,10 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.ruling_latency import percentile, situations  # noqa: E402
-from engine.knowledge import KnowledgeBase  # noqa: E402
-from engine.model import Book, BookKind  # noqa: E402
-from engine.resolver import resolve  # noqa: E402
-from engine.situation import make_situation  # noqa: E402
+from engine.books.model import Book, BookKind  # noqa: E402
+from engine.freetext.knowledge import KnowledgeBase  # noqa: E402
+from engine.rulings.resolver import resolve  # noqa: E402
+from engine.rulings.situation import make_situation  # noqa: E402
 
 OTHER_OUTCOME = {"allowed": "not-allowed", "not-allowed": "allowed", "misdeal": "no-misdeal"}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.loader import Library, load_library
+from engine.books.loader import Library, load_library
 
 
 @pytest.fixture(scope="session")

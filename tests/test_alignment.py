@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.loader import load_library
+from engine.books.loader import load_library
 
 LIBRARY = load_library()
 ALL_HOLDEM = {"roberts-home", "roberts-blog", "roberts-cardroom", "catfish-bend", "roberts-v7"}

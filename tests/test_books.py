@@ -8,7 +8,7 @@ import sys
 
 import yaml
 
-from engine.paths import rules_dir
+from engine.books.paths import rules_dir
 
 EXPECTED = {
     "roberts-home": ("edition", []),

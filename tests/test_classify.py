@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.classify import KeyClassifier, features
+from engine.freetext.classify import KeyClassifier, features
 
 
 def test_word_pairs_are_features() -> None:

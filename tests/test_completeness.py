@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.loader import load_library, parse_lines
-from engine.sourcetext import load_source, normalize
+from engine.books.loader import load_library, parse_lines
+from engine.books.sourcetext import load_source, normalize
 
 LIBRARY = load_library()
 SOURCES = sorted({book.source for book in LIBRARY.books.values()})

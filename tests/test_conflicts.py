@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from engine.conflicts import iter_static_conflicts
-from engine.knowledge import KnowledgeBase
+from engine.freetext.knowledge import KnowledgeBase
+from engine.rulings.conflicts import iter_static_conflicts
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.diff import diff_books
-from engine.diff_render import diff_json, diff_markdown, diff_text
-from engine.knowledge import KnowledgeBase
+from engine.compare.diff import diff_books
+from engine.freetext.knowledge import KnowledgeBase
+from engine.render.diff_render import diff_json, diff_markdown, diff_text
 
 KB = KnowledgeBase.load()
 DOCUMENTED = yaml.safe_load((Path(__file__).parent / "diffs.yaml").read_text(encoding="utf-8"))

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.effective import UnknownBook, effective_rulebook
-from engine.loader import load_library
+from engine.books.effective import UnknownBook, effective_rulebook
+from engine.books.loader import load_library
 
 MINI = load_library(Path(__file__).parent / "fixtures" / "mini")
 

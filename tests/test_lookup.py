@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from engine.knowledge import KnowledgeBase
-from engine.lookup import lookup
-from engine.understand import TextError, understand
+from engine.freetext.knowledge import KnowledgeBase
+from engine.freetext.lookup import lookup
+from engine.freetext.understand import TextError, understand
 
 KB = KnowledgeBase.load()
 
@@ -80,7 +80,7 @@ def test_cli_reads_text_and_says_what_it_inferred() -> None:
 
 
 def test_the_lexicon_only_names_what_the_vocabulary_has() -> None:
-    from engine.understand import lexicon_data
+    from engine.freetext.lexicon import lexicon_data
 
     data = lexicon_data()
     vocab = KB.vocab
@@ -105,7 +105,7 @@ def test_no_limit_is_not_mistaken_for_limit(text: str, structure: str) -> None:
 
 
 def test_floor_words_name_only_existing_keys() -> None:
-    from engine.understand import floor_words
+    from engine.freetext.lexicon import floor_words
 
     keys = {rule.key for rule in KB.library.rules}
     unknown = sorted(set(floor_words()) - keys)
@@ -113,14 +113,14 @@ def test_floor_words_name_only_existing_keys() -> None:
 
 
 def test_every_rule_key_has_example_disputes_and_only_real_keys_do() -> None:
-    from engine.understand import dispute_examples
+    from engine.freetext.lexicon import dispute_examples
 
     examples = dispute_examples()
     keys = {rule.key for rule in KB.library.rules}
     assert sorted(set(examples) - keys) == []
     assert sorted(keys - set(examples)) == []
     assert all(len(said) >= 30 and all(text.strip() for text in said) for said in examples.values())
-    terse = dispute_examples("disputes/terse")
+    terse = dispute_examples("terse")
     assert set(terse) == keys
     assert all(len(said) >= 6 and all(3 <= len(text.split()) <= 12 for text in said)
                for said in terse.values())
@@ -133,9 +133,9 @@ def test_example_disputes_are_not_the_lookup_test_sets() -> None:
 
     import yaml
 
-    from engine.understand import dispute_examples
+    from engine.freetext.lexicon import dispute_examples
 
-    said = {text.lower().strip() for folder in ("disputes", "disputes/terse")
+    said = {text.lower().strip() for folder in ("said", "terse")
             for texts in dispute_examples(folder).values() for text in texts}
     folder = Path(__file__).parent / "lookup"
     for name in ("dev.yaml", "holdout.yaml"):
@@ -157,7 +157,7 @@ def test_asking_what_a_word_means_finds_the_glossary() -> None:
 
 
 def test_a_glossary_candidate_is_shown_with_its_definition() -> None:
-    from engine.ruling_json import lookup_json
+    from engine.render.ruling_json import lookup_json
 
     answer = lookup_json(lookup(KB, "catfish-bend", "what does scoop mean"))
     term = next(item for item in answer["candidate_rules"] if item["key"] == "glossary.scoop")

@@ -10,12 +10,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.knowledge import KnowledgeBase
-from engine.lookup import lookup
-from engine.meaning import KeyedVectors
-from engine.minilm import SentenceModel, model_folder
-from engine.vector_store import VectorStore, save
-from engine.wordpiece import WordPiece
+from engine.freetext.knowledge import KnowledgeBase
+from engine.freetext.lookup import lookup
+from engine.freetext.meaning import KeyedVectors
+from engine.freetext.model.minilm import SentenceModel, model_folder
+from engine.freetext.model.wordpiece import WordPiece
+from engine.freetext.vector_store import VectorStore, save
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -48,7 +48,9 @@ def test_sentence_vectors_match_sentence_transformers(model: SentenceModel) -> N
     exact = SentenceModel(folder, quantised=False).encode(texts)
     assert np.abs(exact - reference).max() < 1e-5
     quantised = model.encode(texts)
-    assert (np.sum(quantised * reference, axis=1) > 0.97).all()
+    # ONNX Runtime's 8-bit kernels round differently on different CPUs: 0.970-0.993 on one
+    # machine, 0.9695-0.9926 on another; far below this would mean a wrong graph.
+    assert (np.sum(quantised * reference, axis=1) > 0.96).all()
     assert np.allclose(np.linalg.norm(quantised, axis=1), 1.0, atol=1e-5)
 
 
@@ -90,3 +92,16 @@ def test_lookup_works_on_words_alone_without_the_model() -> None:
     result = lookup(kb, "catfish-bend", "can I play out of my rack")
     assert kb.meaning_index("catfish-bend") is None
     assert result.ranked[0] == "procedures.playing-out-of-rack"
+
+
+def test_keeping_vectors_keeps_what_another_process_kept(model: SentenceModel, tmp_path: Path) -> None:
+    """Two workers computing different texts: the cache ends with both, not the last one's."""
+    path = tmp_path / "vectors.npz"
+    first, second = VectorStore(model, path), VectorStore(model, path)
+    first.vectors(["dealer flashed the river"])
+    first.keep()
+    second.vectors(["he said raise then called"])
+    second.keep()
+    again = VectorStore(model, path)
+    assert "dealer flashed the river" in again and "he said raise then called" in again
+    assert "a text nobody computed" not in again

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.loader import load_library
-from engine.sourcetext import load_source
+from engine.books.loader import load_library
+from engine.books.sourcetext import load_source
 
 LIBRARY = load_library()
 BOOKS = sorted(LIBRARY.books)

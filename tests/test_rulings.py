@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.knowledge import KnowledgeBase
-from engine.resolver import Ruling, resolve
-from engine.situation import make_situation
+from engine.freetext.knowledge import KnowledgeBase
+from engine.rulings.resolver import Ruling, resolve
+from engine.rulings.situation import make_situation
 
 KB = KnowledgeBase.load()
 BY_ID = {rule.id: rule for rule in KB.library.rules}

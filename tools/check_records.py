@@ -15,10 +15,10 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from engine.paths import rules_dir, schema_dir
-from engine.semantics import iter_record_problems
-from engine.sourcetext import load_source
-from engine.vocabulary import load_vocabulary
+from engine.books.paths import rules_dir, schema_dir
+from engine.books.record_checks import iter_record_problems
+from engine.books.sourcetext import load_source
+from engine.books.vocabulary import load_vocabulary
 
 
 def _ranges(lines: str) -> list[tuple[int, int]]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from engine.loader import load_library
+from engine.books.loader import load_library
 
 
 def main(paths: list[str]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from engine.knowledge import KnowledgeBase
+from engine.freetext.knowledge import KnowledgeBase
 from web.errors import register_error_handlers
 from web.query import make_ruler
 from web.security import add_security_headers, refuse_large_requests

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, request
 
-from engine.catalog import describe_books
-from engine.diff_render import diff_json
+from engine.books.catalog import describe_books
+from engine.render.diff_render import diff_json
 from web.openapi import OPENAPI
 from web.query import book_diff, knowledge, rule_everywhere, ruling_body, situation_params
 

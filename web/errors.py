@@ -6,9 +6,9 @@ from __future__ import annotations
 from flask import Flask, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from engine.effective import UnknownBook
-from engine.situation import SituationError
-from engine.understand import TextError
+from engine.books.effective import UnknownBook
+from engine.freetext.understand import TextError
+from engine.rulings.situation import SituationError
 
 
 class BadRequest(ValueError):

@@ -6,9 +6,9 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from engine.diff import word_diff
-from engine.diff_render import diff_markdown
-from engine.situation import CONTEXT
+from engine.compare.diff import word_diff
+from engine.render.diff_render import diff_markdown
+from engine.rulings.situation import CONTEXT
 from web.query import book_diff, knowledge, rule_everywhere, rule_on, situation_params
 
 pages = Blueprint("pages", __name__)

@@ -8,13 +8,11 @@ from functools import lru_cache
 
 from flask import current_app
 
-from engine.behaviour import differing_houses
-from engine.diff import BookDiff, diff_books
-from engine.knowledge import KnowledgeBase
-from engine.lookup import lookup
-from engine.resolver import resolve
-from engine.ruling_json import lookup_json, ruling_json
-from engine.situation import make_situation, parse_fact_pairs
+from engine.answer import answer_dispute
+from engine.compare.behaviour import differing_houses
+from engine.compare.diff import BookDiff, diff_books
+from engine.freetext.knowledge import KnowledgeBase
+from engine.rulings.situation import parse_fact_pairs
 from web.errors import BadRequest
 
 MAX_FACTS = 40
@@ -65,14 +63,8 @@ def make_ruler(kb: KnowledgeBase, size: int = 4096):
     @lru_cache(maxsize=size)
     def ruler(key: tuple) -> bytes:
         house, game, structure, format, q, facts, answered = key
-        kb.check_book(house)
-        context = {"game": game, "structure": structure, "format": format}
-        if q:
-            data = lookup_json(lookup(kb, house, q, **context, facts=dict(facts), answered=answered))
-        else:
-            situation = make_situation(kb.vocab, house, **context, facts=dict(facts),
-                                       sources={name: "answered" for name in answered})
-            data = ruling_json(resolve(kb, situation))
+        data = answer_dispute(kb, house, q, game=game, structure=structure, format=format,
+                              facts=dict(facts), answered=answered)
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
     return ruler

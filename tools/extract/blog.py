@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from engine.sourcetext import SourceDocument
+from engine.books.sourcetext import SourceDocument
 from tools.extract.model import Item
 
 _RULE = re.compile(r"^(\d+)\.\s+(.*)$")

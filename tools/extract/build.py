@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from engine.sourcetext import load_source, normalize
+from engine.books.sourcetext import load_source, normalize
 from tools.extract import blog, cardroom, catfish, hpt, roberts_home
 from tools.extract.model import Item, slug
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from engine.sourcetext import SourceDocument
+from engine.books.sourcetext import SourceDocument
 from tools.extract.model import Item
 
 _TOP = re.compile(r"^  (\d+)\.\s+(.*)$")

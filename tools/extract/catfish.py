@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from engine.sourcetext import SourceDocument
+from engine.books.sourcetext import SourceDocument
 from tools.extract.model import Item
 
 _HEADING = re.compile(r"^\s*#{1,6}\s+")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from engine.sourcetext import SourceDocument, normalize, strip_list_marker
+from engine.books.sourcetext import SourceDocument, normalize, strip_list_marker
 from tools.extract.model import Item
 
 LAYOUT = Path(__file__).with_name("hpt_layout.yaml")

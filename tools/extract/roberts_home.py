@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import string
 
-from engine.sourcetext import SourceDocument
+from engine.books.sourcetext import SourceDocument
 from tools.extract.model import Item
 
 _CHAPTER = re.compile(r"^==\s+(.*)$")

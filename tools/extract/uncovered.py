@@ -9,7 +9,7 @@ import sys
 
 import yaml
 
-from engine.sourcetext import load_source
+from engine.books.sourcetext import load_source
 from tools.extract.build import RULES, SOURCES
 
 

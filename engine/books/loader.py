@@ -1,0 +1,153 @@
+"""Read the rulebooks under a rules folder into books, rule records and a glossary.
+
+Reading never stops at the first bad file: whatever cannot be read becomes a Problem and
+the rest still loads, so `pokerrules validate` can report everything at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.books.model import Book, BookKind, GlossaryEntry, Rule
+from engine.books.paths import rules_dir
+from engine.books.problems import Problem
+from engine.books.yamlfile import LineDict, YamlProblem, read_yaml
+
+
+@dataclass
+class ParsedFile:
+    """A YAML file as parsed, kept for the validator's line-precise checks."""
+
+    path: Path
+    data: object
+    book_folder: str
+
+
+@dataclass
+class Library:
+    """Every book found under one rules folder."""
+
+    root: Path
+    sources: Path
+    books: dict[str, Book] = field(default_factory=dict)
+    rules: list[Rule] = field(default_factory=list)
+    glossary: list[GlossaryEntry] = field(default_factory=list)
+    files: list[ParsedFile] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    _by_book: dict[str, list[Rule]] = field(default_factory=dict, repr=False)
+    _index_size: int = field(default=-1, repr=False)
+
+    def rules_of(self, book_id: str) -> list[Rule]:
+        """The records a book prints itself, in its order."""
+        if self._index_size != len(self.rules):
+            self._by_book = {}
+            for rule in self.rules:
+                self._by_book.setdefault(rule.book, []).append(rule)
+            self._index_size = len(self.rules)
+        return list(self._by_book.get(book_id, ()))
+
+    def display(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.root.parent))
+        except ValueError:
+            return str(path)
+
+
+def parse_lines(lines: str) -> tuple[tuple[int, int], ...]:
+    """'12-14, 20' -> ((12, 14), (20, 20))."""
+    ranges = []
+    for part in str(lines).split(","):
+        start, _, end = part.strip().partition("-")
+        ranges.append((int(start), int(end or start)))
+    return tuple(ranges)
+
+
+def load_library(root: Path | None = None, extra_books: list[Path] | None = None) -> Library:
+    """Load every book folder under ``root`` (default: the bundled rules)."""
+    root = Path(root or rules_dir())
+    library = Library(root=root, sources=root / "sources")
+    folders = [p for p in sorted(root.iterdir()) if (p / "book.yaml").is_file()]
+    for extra in extra_books or []:
+        folders = [f for f in folders if f.name != extra.name] + [extra]
+    for folder in folders:
+        _load_book(library, folder)
+    return library
+
+
+def _read(library: Library, path: Path) -> object | None:
+    try:
+        return read_yaml(path)
+    except YamlProblem as problem:
+        library.problems.append(Problem(library.display(path), problem.line, problem.field,
+                                        problem.message))
+        return None
+
+
+def _load_book(library: Library, folder: Path) -> None:
+    manifest_path = folder / "book.yaml"
+    manifest = _read(library, manifest_path)
+    library.files.append(ParsedFile(manifest_path, manifest, folder.name))
+    if isinstance(manifest, dict):
+        book = _book_from(manifest, library.display(manifest_path))
+        if book:
+            library.books[book.id] = book
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name == "book.yaml":
+            continue
+        data = _read(library, path)
+        library.files.append(ParsedFile(path, data, folder.name))
+        if isinstance(data, dict):
+            _records_from(library, data, library.display(path))
+
+
+def _book_from(data: dict, path: str) -> Book | None:
+    try:
+        precedence = data.get("precedence") or {}
+        lineage = data.get("lineage") or {}
+        return Book(
+            id=str(data["id"]), title=str(data["title"]), publisher=str(data["publisher"]),
+            version=str(data["version"]), date=str(data["date"]), source=str(data["source"]),
+            kind=BookKind(data["kind"]), extends=tuple(data.get("extends") or ()),
+            author=str(data.get("author", "")), terms=str(data.get("terms", "")),
+            precedence=str(precedence.get("statement", "")),
+            follows=str(lineage.get("follows", "")), applies=dict(data.get("applies") or {}),
+            disable=tuple(data.get("disable") or ()), amend=tuple(data.get("amend") or ()),
+            flaws=tuple(data.get("flaws") or ()), path=path,
+        )
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return None  # the validator reports what is missing or wrong
+
+
+def _records_from(library: Library, data: dict, path: str) -> None:
+    for record in data.get("records") or []:
+        if not isinstance(record, dict):
+            continue
+        line = record.line if isinstance(record, LineDict) else 0
+        try:
+            if record.get("kind") == "glossary":
+                library.glossary.append(GlossaryEntry(
+                    term=str(record["term"]), definition=str(record["text"]),
+                    book=str(data["book"]), id=str(record["id"]), key=str(record.get("key", ""))))
+            else:
+                library.rules.append(_rule_from(record, data, path, line))
+        except (KeyError, ValueError, TypeError, AttributeError):
+            continue  # the validator reports the record's schema problems
+
+
+def _rule_from(record: dict, data: dict, path: str, line: int) -> Rule:
+    return Rule(
+        id=str(record["id"]), key=str(record["key"]), book=str(data["book"]),
+        section=str(data["section"]), chapter=str(data.get("chapter", "")),
+        section_number=str(data.get("section_number", "")),
+        number=None if record["number"] is None else str(record["number"]),
+        text=str(record["text"]), lines=parse_lines(record["source"]["lines"]),
+        kind=str(record.get("kind", "rule")), parent=record.get("parent"),
+        summary=str(record.get("summary", "")), outcome=str(record.get("outcome", "")),
+        applies=dict(record.get("applies") or {}), when=dict(record.get("when") or {}),
+        cases=tuple(record.get("cases") or ()), parameters=dict(record.get("parameters") or {}),
+        discretion=str(record.get("discretion", "none")),
+        overrides=tuple(record.get("overrides") or ()), refs=tuple(record.get("refs") or ()),
+        flags=tuple(record.get("flags") or ()), note=str(record.get("note", "")),
+        source_note=str(record.get("source_note", "")), file=path, line=line,
+    )

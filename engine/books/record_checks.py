@@ -1,0 +1,89 @@
+"""Checks on a record's meaning that a JSON Schema cannot express: the vocabulary.
+
+Every name a record uses (game, structure, format, fact, event, outcome, unit,
+discretion) must be one the vocabulary defines, and a condition's value must fit its
+fact's type. Yields ``(field, message)`` pairs; the validator adds file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from difflib import get_close_matches
+
+from engine.books.vocabulary import Vocabulary
+
+
+def _unknown(kind: str, name: object, allowed: list[str]) -> str:
+    hint = get_close_matches(str(name), allowed, n=1)
+    suffix = f"; did you mean '{hint[0]}'?" if hint else ""
+    return f"unknown {kind} '{name}'{suffix}"
+
+
+def iter_record_problems(record: dict, vocab: Vocabulary) -> Iterator[tuple[str, str]]:
+    applies = record.get("applies") or {}
+    games = list(vocab.games) + list(vocab.game_groups)
+    for game in applies.get("games", []):
+        if game not in games:
+            yield "applies.games", _unknown("game", game, games)
+    for field, allowed in (("structures", vocab.structures), ("formats", vocab.formats)):
+        for name in applies.get(field, []):
+            if name not in allowed:
+                yield f"applies.{field}", _unknown(field[:-1], name, list(allowed))
+    yield from _check_outcome("outcome", record.get("outcome"), vocab)
+    yield from _check_discretion("discretion", record.get("discretion"), vocab)
+    yield from iter_condition_problems("when", record.get("when") or {}, vocab)
+    for index, case in enumerate(record.get("cases") or []):
+        yield from iter_condition_problems(f"cases[{index}].when", case.get("when") or {}, vocab)
+        yield from _check_outcome(f"cases[{index}].outcome", case.get("outcome"), vocab)
+        yield from _check_discretion(f"cases[{index}].discretion", case.get("discretion"), vocab)
+    for name, parameter in (record.get("parameters") or {}).items():
+        unit = parameter.get("unit") if isinstance(parameter, dict) else None
+        if unit is not None and unit not in vocab.units:
+            yield f"parameters.{name}.unit", _unknown("unit", unit, list(vocab.units))
+
+
+def _check_outcome(field: str, outcome: object, vocab: Vocabulary) -> Iterator[tuple[str, str]]:
+    if outcome is not None and outcome not in vocab.outcomes:
+        yield field, _unknown("outcome", outcome, list(vocab.outcomes))
+
+
+def _check_discretion(field: str, value: object, vocab: Vocabulary) -> Iterator[tuple[str, str]]:
+    if value is not None and value not in vocab.discretion:
+        yield field, _unknown("discretion", value, list(vocab.discretion))
+
+
+def iter_condition_problems(
+    field: str, conditions: dict, vocab: Vocabulary
+) -> Iterator[tuple[str, str]]:
+    """Problems with a set of conditions (a record's `when`, or a situation's facts)."""
+    for name, expected in conditions.items():
+        fact = vocab.facts.get(name)
+        if fact is None:
+            yield f"{field}.{name}", _unknown("fact", name, list(vocab.facts))
+            continue
+        for value in _values(expected):
+            problem = type_problem(fact.name, fact.type, fact.values, value)
+            if problem:
+                yield f"{field}.{name}", problem
+
+
+def _values(expected: object) -> list:
+    if isinstance(expected, list):
+        return expected
+    if isinstance(expected, dict):
+        return list(expected.values())
+    return [expected]
+
+
+def type_problem(name: str, kind: str, values: dict, value: object) -> str | None:
+    """Why ``value`` does not fit a fact of this type, or None when it fits."""
+    if kind == "enum":
+        if value not in values:
+            return _unknown(f"value for {name}", value, list(values))
+    elif kind == "bool":
+        if not isinstance(value, bool):
+            return f"{name} takes true or false, not {value!r}"
+    elif kind in ("int", "number"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return f"{name} takes a number, not {value!r}"
+    return None

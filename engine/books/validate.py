@@ -1,0 +1,211 @@
+"""Check the whole knowledge base and yield every problem found.
+
+Schemas, the controlled vocabulary, unique ids and keys, references to keys and books,
+`extends` without cycles, house changes that name real rules, and every quotation against
+its source lines. Each problem is ``file:line: field: message``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from difflib import get_close_matches
+from functools import lru_cache
+from pathlib import Path
+
+import jsonschema
+import networkx as nx
+
+from engine.books.loader import Library, ParsedFile
+from engine.books.model import Rule
+from engine.books.paths import schema_dir
+from engine.books.problems import Problem
+from engine.books.record_checks import iter_record_problems
+from engine.books.sourcetext import load_source
+from engine.books.vocabulary import VocabularyConflict, load_vocabulary
+from engine.books.yamlfile import LineDict
+
+
+@lru_cache(maxsize=2)
+def _schema(name: str) -> jsonschema.Draft202012Validator:
+    schema = json.loads((schema_dir() / name).read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def iter_problems(library: Library) -> Iterator[Problem]:
+    """Every problem in the library, in file order."""
+    yield from library.problems
+    for parsed in library.files:
+        yield from _iter_schema_problems(library, parsed)
+    yield from _iter_record_problems(library)
+    yield from _iter_identity_problems(library)
+    yield from _iter_reference_problems(library)
+    yield from _iter_book_problems(library)
+    yield from _iter_quotation_problems(library)
+
+
+def _locate(data: object, path: list) -> tuple[int, str]:
+    """The line of the deepest mapping on ``path``, and a dotted field name."""
+    line, node, fields = 1, data, []
+    for step in path:
+        if isinstance(node, LineDict):
+            line = node.line_of(step) if isinstance(step, str) else node.line
+        if isinstance(step, int):
+            fields.append(f"[{step}]")
+        else:
+            fields.append(f".{step}" if fields else str(step))
+        try:
+            node = node[step]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            break
+    if isinstance(node, LineDict):
+        line = node.line if not path or isinstance(path[-1], int) else line
+    return line, "".join(fields) or "file"
+
+
+def _iter_schema_problems(library: Library, parsed: ParsedFile) -> Iterator[Problem]:
+    if parsed.data is None:
+        return
+    name = "book.schema.json" if parsed.path.name == "book.yaml" else "section.schema.json"
+    display = library.display(parsed.path)
+    errors = _schema(name).iter_errors(parsed.data)
+    for error in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
+        path = list(error.absolute_path)
+        line, field = _locate(parsed.data, path)
+        yield Problem(display, line, _short_field(parsed.data, path, field), _message(error))
+
+
+def _short_field(data: object, path: list, field: str) -> str:
+    if len(path) >= 2 and path[0] == "records" and isinstance(data, dict):
+        try:
+            record_id = data["records"][path[1]].get("id", f"records[{path[1]}]")
+        except (IndexError, AttributeError, TypeError):
+            return field
+        rest = ".".join(str(p) for p in path[2:])
+        return f"{record_id}{'.' + rest if rest else ''}"
+    return field
+
+
+def _message(error: jsonschema.ValidationError) -> str:
+    """jsonschema's message, in plainer words where they help."""
+    return error.message.replace("is a required property", "is required")
+
+
+def _iter_record_problems(library: Library) -> Iterator[Problem]:
+    try:
+        vocab = load_vocabulary()
+    except VocabularyConflict as conflict:
+        yield Problem(conflict.file, 1, conflict.field, "defined twice, differently")
+        return
+    for rule in library.rules:
+        record = {"applies": rule.applies, "outcome": rule.outcome or None,
+                  "discretion": rule.discretion, "when": rule.when, "cases": list(rule.cases),
+                  "parameters": rule.parameters}
+        for field, message in iter_record_problems(record, vocab):
+            yield Problem(rule.file, rule.line, f"{rule.id}.{field}", message)
+        if rule.key.startswith("todo."):
+            yield Problem(rule.file, rule.line, f"{rule.id}.key", "still a placeholder key")
+
+
+def _iter_identity_problems(library: Library) -> Iterator[Problem]:
+    seen_ids: dict[str, Rule] = {}
+    seen_keys: dict[tuple[str, str], Rule] = {}
+    for rule in library.rules:
+        if rule.id in seen_ids:
+            first = seen_ids[rule.id]
+            yield Problem(rule.file, rule.line, "id",
+                          f"duplicate id '{rule.id}' (first at {first.file}:{first.line})")
+        seen_ids.setdefault(rule.id, rule)
+        if not rule.id.startswith(f"{rule.book}/"):
+            yield Problem(rule.file, rule.line, "id", f"'{rule.id}' does not start with '{rule.book}/'")
+        if (rule.book, rule.key) in seen_keys:
+            first = seen_keys[(rule.book, rule.key)]
+            yield Problem(rule.file, rule.line, f"{rule.id}.key",
+                          f"key '{rule.key}' is used twice in {rule.book} (also {first.id})")
+        seen_keys.setdefault((rule.book, rule.key), rule)
+    for parsed in library.files:
+        data = parsed.data
+        book = library.books.get(parsed.book_folder)
+        if isinstance(data, dict) and parsed.path.name != "book.yaml" and book:
+            if data.get("book") != book.id:
+                yield Problem(library.display(parsed.path), _line(data, "book"), "book",
+                              f"'{data.get('book')}' but the folder's manifest says '{book.id}'")
+
+
+def _line(data: object, key: str) -> int:
+    return data.line_of(key) if isinstance(data, LineDict) else 1
+
+
+def _unknown_key(key: str, keys: set[str]) -> str:
+    hint = get_close_matches(key, sorted(keys), n=1)
+    return f"unknown key '{key}'" + (f"; did you mean '{hint[0]}'?" if hint else "")
+
+
+def _iter_reference_problems(library: Library) -> Iterator[Problem]:
+    keys = {rule.key for rule in library.rules}
+    for rule in library.rules:
+        for ref in rule.refs:
+            if ref not in keys:
+                yield Problem(rule.file, rule.line, f"{rule.id}.refs", _unknown_key(ref, keys))
+        for override in rule.overrides:
+            if override.get("key") not in keys:
+                yield Problem(rule.file, rule.line, f"{rule.id}.overrides",
+                              _unknown_key(str(override.get("key")), keys))
+            if override.get("book") and override["book"] not in library.books:
+                yield Problem(rule.file, rule.line, f"{rule.id}.overrides",
+                              _unknown_book(override["book"], library))
+
+
+def _unknown_book(book_id: str, library: Library) -> str:
+    return f"unknown book '{book_id}'; books are: {', '.join(sorted(library.books))}"
+
+
+def _iter_book_problems(library: Library) -> Iterator[Problem]:
+    graph = nx.DiGraph()
+    for book in library.books.values():
+        graph.add_node(book.id)
+        for parent in book.extends:
+            if parent not in library.books:
+                yield Problem(book.path, 1, "extends", _unknown_book(parent, library))
+            else:
+                graph.add_edge(book.id, parent)
+        if book.follows and book.follows not in library.books:
+            yield Problem(book.path, 1, "lineage.follows", _unknown_book(book.follows, library))
+        if not (library.sources / book.source).is_file():
+            yield Problem(book.path, 1, "source", f"no source document '{book.source}' in {library.sources}")
+        yield from _iter_change_problems(library, book)
+    for cycle in nx.simple_cycles(graph):
+        chain = " -> ".join([*cycle, cycle[0]])
+        for book_id in cycle:
+            yield Problem(library.books[book_id].path, 1, "extends", f"extends forms a cycle: {chain}")
+
+
+def _iter_change_problems(library: Library, book) -> Iterator[Problem]:
+    ids = {rule.id for rule in library.rules_of(book.id)}
+    inherited = [rule for parent in book.extends for rule in library.rules_of(parent)]
+    inherited_keys = {rule.key for rule in inherited}
+    sections = {rule.section.lower() for rule in inherited} | {rule.section_number for rule in inherited}
+    for kind, changes in (("disable", book.disable), ("amend", book.amend)):
+        for index, change in enumerate(changes):
+            field = f"{kind}[{index}]"
+            if change.get("by") not in ids:
+                yield Problem(book.path, 1, f"{field}.by", f"no record '{change.get('by')}' in {book.id}")
+            if change.get("key") and change["key"] not in inherited_keys:
+                yield Problem(book.path, 1, f"{field}.key", _unknown_key(change["key"], inherited_keys))
+            section = str(change.get("section", "")).lower()
+            if section and section not in sections and not change.get("note"):
+                yield Problem(book.path, 1, f"{field}.section",
+                              f"no section '{change['section']}' in the books {book.id} extends")
+
+
+def _iter_quotation_problems(library: Library) -> Iterator[Problem]:
+    sources = {book.id: book.source for book in library.books.values()}
+    for rule in library.rules:
+        name = sources.get(rule.book)
+        if not name or not (library.sources / name).is_file():
+            continue
+        document = load_source(Path(library.sources / name))
+        if not document.contains(rule.text, list(rule.lines)):
+            lines = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in rule.lines)
+            yield Problem(rule.file, rule.line, f"{rule.id}.text",
+                          f"not found verbatim in {name} lines {lines}")

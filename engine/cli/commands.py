@@ -1,0 +1,159 @@
+"""What each `pokerrules` command does: read the arguments, ask the engine, print."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.answer import answer_dispute
+from engine.books.catalog import describe_books
+from engine.books.effective import UnknownBook
+from engine.books.loader import load_library
+from engine.books.problems import Problem
+from engine.books.validate import iter_problems
+from engine.books.vocabulary import load_vocabulary
+from engine.compare.behaviour import differing_houses, load_situations, rule_everywhere, ruling_differences
+from engine.compare.diff import diff_books
+from engine.freetext.knowledge import KnowledgeBase
+from engine.freetext.model.minilm import INSTALL_MODEL, model_folder
+from engine.freetext.understand import TextError
+from engine.render.diff_render import diff_json, diff_markdown, diff_text
+from engine.render.ruling_json import ruling_json
+from engine.render.ruling_text import render_ruling, said_in_one_line
+from engine.rulings.conflicts import iter_override_cycles, iter_static_conflicts
+from engine.rulings.situation import SituationError, parse_fact_pairs
+
+
+def _library_for(path: str | None):
+    """A rules folder, or one book folder checked together with the bundled books."""
+    if path is None:
+        return load_library()
+    target = Path(path)
+    if not target.exists():
+        raise SystemExit(f"pokerrules: no such folder: {path}")
+    if (target / "book.yaml").is_file():
+        return load_library(extra_books=[target])
+    return load_library(target)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    library = _library_for(args.path)
+    problems = sorted(set(iter_problems(library)))
+    kb = KnowledgeBase(library, load_vocabulary()) if not problems else None
+    if kb is not None:
+        problems += [Problem(library.books[book].path, 1, "overrides",
+                             f"the stated overrides form a cycle: {' -> '.join(cycle)}")
+                     for book in kb.houses for cycle in iter_override_cycles(kb, book)]
+    for problem in problems:
+        print(problem)
+    if kb is not None and not problems:
+        conflicts = [c for book in kb.houses for c in iter_static_conflicts(kb, book)]
+        for conflict in conflicts if args.conflicts else ():
+            print(f"conflict: {conflict}")
+        hint = "" if args.conflicts else " (list them with --conflicts)"
+        print(f"{len(conflicts)} static conflict(s): rules that disagree with no precedence{hint}",
+              file=sys.stderr)
+    if problems:
+        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"ok: {len(library.books)} books, {len(library.rules)} rules, "
+          f"{len(library.glossary)} glossary entries", file=sys.stderr)
+    return 0
+
+
+def cmd_books(args: argparse.Namespace) -> int:
+    listing = describe_books(_library_for(args.path))
+    if args.json:
+        print(json.dumps(listing, indent=2, ensure_ascii=False))
+        return 0
+    for book in listing:
+        extends = f" extends {', '.join(book['extends'])}" if book["extends"] else ""
+        print(f"{book['id']:<18} {book['kind']:<8} {book['records']:>4} rules "
+              f"{book['glossary']:>4} terms  {book['title']} ({book['version']}, {book['date']}){extends}")
+    return 0
+
+
+def cmd_ruling(args: argparse.Namespace) -> int:
+    kb = KnowledgeBase.load()
+    try:
+        if args.house == "all":
+            return _ruling_everywhere(kb, args)
+        answers = parse_fact_pairs(args.answer)
+        facts = {**parse_fact_pairs(args.fact), **answers}
+        answer = answer_dispute(kb, args.house, args.text, game=args.game, structure=args.structure,
+                                format=args.format, facts=facts, answered=frozenset(answers))
+    except (SituationError, UnknownBook, TextError) as error:
+        print(f"pokerrules: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(answer, indent=2, ensure_ascii=False))
+    else:
+        print(render_ruling(answer))
+    return 0
+
+
+def _ruling_everywhere(kb: KnowledgeBase, args: argparse.Namespace) -> int:
+    spec = {"game": args.game, "structure": args.structure, "format": args.format,
+            "facts": parse_fact_pairs(args.fact)}
+    answers = {house: ruling_json(ruling) for house, ruling in rule_everywhere(kb, spec).items()}
+    differ = differing_houses(answers)
+    if args.json:
+        print(json.dumps({"houses": answers, "differ": differ}, indent=2, ensure_ascii=False))
+        return 0
+    for house, answer in answers.items():
+        mark = "≠" if house in differ else " "
+        print(f"{mark} {house:<18} {answer['status']:<12} {said_in_one_line(answer)}")
+    return 0
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    kb = KnowledgeBase.load()
+    try:
+        diff = diff_books(kb, args.a, args.b, section=args.section, game=args.game,
+                          substantive_only=args.substantive)
+        if args.rulings:
+            return _behaviour(kb, args)
+    except (UnknownBook, SituationError) as error:
+        print(f"pokerrules: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(diff_json(diff), indent=2, ensure_ascii=False))
+    elif args.markdown:
+        print(diff_markdown(diff))
+    else:
+        color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
+        print(diff_text(diff, color=color))
+    return 0
+
+
+def _behaviour(kb: KnowledgeBase, args: argparse.Namespace) -> int:
+    checkout_cases = Path(__file__).resolve().parents[2] / "tests" / "rulings"
+    folder = Path(args.situations) if args.situations else checkout_cases
+    if not folder.is_dir():
+        raise SituationError(f"no situations folder at {folder}; give one with --situations")
+    differences = ruling_differences(kb, args.a, args.b, load_situations(folder))
+    if args.json:
+        print(json.dumps([{"name": d["name"], "a": ruling_json(d["a"]), "b": ruling_json(d["b"])}
+                          for d in differences], indent=2, ensure_ascii=False))
+        return 0
+    print(f"{len(differences)} situation(s) ruled differently by {args.a} and {args.b}")
+    for item in differences:
+        print(f"\n{item['name']}")
+        for side in ("a", "b"):
+            answer = ruling_json(item[side])
+            print(f"  {answer['house']:<18} {answer['status']:<12} {said_in_one_line(answer)}")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from web.server import ProductionServer
+
+    print(f"pokerrules: serving the bundled rulebooks on http://{args.host}:{args.port}/ "
+          f"(Ctrl-C to stop)", file=sys.stderr, flush=True)
+    if model_folder() is None:
+        print(f"pokerrules: the sentence model is not installed ({INSTALL_MODEL}); free-text "
+              "lookups match words only and find the right rule less often", file=sys.stderr, flush=True)
+    ProductionServer(args.host, args.port, workers=args.workers, threads=args.threads).run()
+    return 0

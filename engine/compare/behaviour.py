@@ -1,0 +1,74 @@
+"""What would we rule differently? Re-rule a set of situations under two books and list
+the ones whose ruling changes, and rule one situation in every house side by side."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from engine.rulings.resolver import Ruling, resolve
+from engine.rulings.rulebooks import Rulebooks
+from engine.rulings.situation import Situation, make_situation
+
+
+def ruling_signature(ruling: Ruling) -> tuple:
+    """What a floor supervisor would announce: status, outcome and the numbers it used."""
+    governing = ruling.governing
+    if governing is None:
+        return (ruling.status, tuple(sorted(r.rule.id for r in ruling.conflicting)),
+                tuple(q["fact"] for q in ruling.questions))
+    parameters = tuple(sorted((k, str(v.get("value"))) for k, v in governing.rule.parameters.items()))
+    return (ruling.status, governing.outcome, parameters)
+
+
+def load_situations(folder: Path) -> list[dict]:
+    """Situations from the ruling test cases (each case, and each follow-up)."""
+    found = []
+    for path in sorted(folder.glob("*.yaml")):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            base = case["situation"]
+            found.append({"name": case["name"], **base})
+            if "then" in case:
+                facts = {**(base.get("facts") or {}), **case["then"]["facts"]}
+                found.append({"name": case["name"] + " (answered)", **base, "facts": facts})
+    return found
+
+
+def situation_in(kb: Rulebooks, house: str, spec: dict) -> Situation:
+    return make_situation(kb.vocab, house, game=spec.get("game"), structure=spec.get("structure"),
+                          format=spec.get("format"), facts=dict(spec.get("facts") or {}))
+
+
+def ruling_differences(kb: Rulebooks, a: str, b: str, situations: list[dict]) -> list[dict]:
+    """The situations whose ruling differs between books a and b, with both rulings."""
+    differences = []
+    for spec in situations:
+        left = resolve(kb, situation_in(kb, a, spec))
+        right = resolve(kb, situation_in(kb, b, spec))
+        if ruling_signature(left) != ruling_signature(right):
+            differences.append({"name": spec["name"], "a": left, "b": right})
+    return differences
+
+
+def rule_everywhere(kb: Rulebooks, spec: dict, houses: list[str] | None = None) -> dict[str, Ruling]:
+    """One situation ruled in every house (or the given ones), keyed by house."""
+    return {house: resolve(kb, situation_in(kb, house, spec)) for house in houses or kb.houses}
+
+
+def answer_signature(answer: dict) -> tuple:
+    """What a floor supervisor would announce, read from the contract's JSON answer."""
+    if answer["status"] != "ruled":
+        return (answer["status"], tuple(sorted(r["id"] for r in answer["rulings"])),
+                tuple(q["fact"] for q in answer["questions"]))
+    first = answer["rulings"][0]
+    parameters = tuple(sorted((k, str(v.get("value"))) for k, v in first["parameters"].items()))
+    return (answer["status"], first["outcome"], parameters)
+
+
+def differing_houses(answers: dict[str, dict]) -> list[str]:
+    """Houses whose answer is not the most common one."""
+    signatures = {house: answer_signature(answer) for house, answer in answers.items()}
+    values = list(signatures.values())
+    common = max(sorted(set(values), key=repr), key=values.count)
+    return sorted(house for house, signature in signatures.items() if signature != common)

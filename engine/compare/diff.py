@@ -1,0 +1,173 @@
+"""Compare the effective rulebooks of two books, aligned by rule key (never by number).
+
+Each difference is `changed`, `added` (only in B) or `removed` (only in A). A change is
+`substantive` when the ruling can differ — outcome, a named number, applicability,
+discretion, or wording that changes meaning — and `wording` when only spelling, spacing,
+capitalisation or punctuation moved ("hole card" / "holecard").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+
+from engine.books.effective import EffectiveRule
+from engine.books.model import Rule
+from engine.rulings.rulebooks import Rulebooks
+
+_WORD = re.compile(r"\S+")
+_SQUASH = re.compile(r"[\s\-–—.,;:!?'’\"“”()\[\]]+")
+# Words whose change alters a ruling even when the annotations agree.
+_REFERENCE = re.compile(r"\b(section|discussion|rule|rules)\s*#?\s*\d+", re.IGNORECASE)
+_MEANINGFUL = re.compile(
+    r"\d|\b(not|no|never|without|except|unless|only|may|must|shall|will|first|second|third|"
+    r"burn\w*|misdeal|dead|live|allowed|permitted|raise\w*|call\w*|fold\w*|kill\w*|tournament|"
+    r"limit|minutes?|hours?|half|double|twice|more|less|all|any|every|each|one|two|three|four|five)\b",
+    re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """One key's difference between the two books."""
+
+    key: str
+    kind: str  # changed | added | removed
+    a: Rule | None
+    b: Rule | None
+    substantive: bool = False
+    reasons: tuple[str, ...] = ()  # why it is substantive: "outcome", "parameters", ...
+    parameters: dict = field(default_factory=dict)  # name -> (old, new, unit)
+    words: tuple[tuple[str, str], ...] = ()  # (op, text): equal | delete | insert
+
+    @property
+    def section(self) -> str:
+        return (self.b or self.a).section  # type: ignore[union-attr]
+
+
+@dataclass(frozen=True)
+class BookDiff:
+    a: str
+    b: str
+    changes: tuple[RuleChange, ...]
+    same: int
+
+    def summary(self) -> dict:
+        counts = {"changed": 0, "added": 0, "removed": 0, "same": self.same, "substantive": 0}
+        for change in self.changes:
+            counts[change.kind] += 1
+            counts["substantive"] += change.substantive
+        return counts
+
+
+def squash(text: str) -> str:
+    """Text with case, spacing, hyphens and punctuation removed: wording-only changes vanish."""
+    return _SQUASH.sub("", text.lower())
+
+
+def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
+    """Word-level differences: runs of equal, deleted and inserted words."""
+    a, b = _WORD.findall(old), _WORD.findall(new)
+    ops: list[tuple[str, str]] = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            ops.append(("equal", " ".join(a[i1:i2])))
+            continue
+        if i2 > i1:
+            ops.append(("delete", " ".join(a[i1:i2])))
+        if j2 > j1:
+            ops.append(("insert", " ".join(b[j1:j2])))
+    return tuple(ops)
+
+
+def parameter_changes(a: Rule, b: Rule) -> dict:
+    """name -> (old value, new value, unit) for every named number that differs."""
+    changes = {}
+    for name in sorted(set(a.parameters) | set(b.parameters)):
+        old, new = a.parameters.get(name, {}), b.parameters.get(name, {})
+        if old.get("value") != new.get("value"):
+            changes[name] = (old.get("value"), new.get("value"), new.get("unit") or old.get("unit"))
+    return changes
+
+
+def _real_changes(words: tuple[tuple[str, str], ...]) -> list[str]:
+    """Changed words, leaving out a deletion and insertion that differ only in spelling."""
+    changed, index = [], 0
+    while index < len(words):
+        op, text = words[index]
+        following = words[index + 1] if index + 1 < len(words) else ("", "")
+        if op == "delete" and following[0] == "insert" and squash(text) == squash(following[1]):
+            index += 2
+            continue
+        if op != "equal":
+            changed.append(text)
+        index += 1
+    return changed
+
+
+def _outcomes(rule: Rule) -> list:
+    return [rule.outcome] + [case.get("outcome") for case in rule.cases]
+
+
+def _reasons(a: Rule, b: Rule, words: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    reasons = []
+    if _outcomes(a) != _outcomes(b):
+        reasons.append("outcome")
+    if parameter_changes(a, b):
+        reasons.append("parameters")
+    if a.applies != b.applies:
+        reasons.append("applicability")
+    if a.discretion != b.discretion:
+        reasons.append("discretion")
+    changed = _REFERENCE.sub("", " ".join(_real_changes(words)))
+    if _MEANINGFUL.search(changed):
+        reasons.append("meaning")
+    return tuple(reasons)
+
+
+def compare_rules(a: Rule, b: Rule) -> RuleChange | None:
+    """The change from rule a to rule b with the same key, or None when they are the same."""
+    if a.text == b.text:
+        return None  # the same words are the same rule, whatever each book's annotator wrote
+    words = word_diff(a.text, b.text)
+    if squash(a.text) == squash(b.text):
+        return RuleChange(a.key, "changed", a, b, words=words)
+    reasons = _reasons(a, b, words)
+    return RuleChange(a.key, "changed", a, b, substantive=bool(reasons), reasons=reasons,
+                      parameters=parameter_changes(a, b), words=words)
+
+
+def _keyed(entries: tuple[EffectiveRule, ...]) -> dict[str, Rule]:
+    return {entry.rule.key: entry.rule for entry in entries}
+
+
+def _wanted(change: RuleChange, kb: Rulebooks, section: str | None, game: str | None) -> bool:
+    rules = [rule for rule in (change.a, change.b) if rule is not None]
+    if section and not any(section.lower() in (r.section + " " + r.chapter).lower() for r in rules):
+        return False
+    if game:
+        covered = [r.applies.get("games") for r in rules]
+        return any(g is None or game in kb.vocab.expand_games(g) for g in covered)
+    return True
+
+
+def diff_books(kb: Rulebooks, a: str, b: str, *, section: str | None = None,
+               game: str | None = None, substantive_only: bool = False) -> BookDiff:
+    """Every difference between the effective rulebooks of books a and b."""
+    kb.check_book(a)
+    kb.check_book(b)
+    left, right = _keyed(kb.effective(a)), _keyed(kb.effective(b))
+    changes, same = [], 0
+    for key in sorted(set(left) | set(right)):
+        if key not in right:
+            change: RuleChange | None = RuleChange(key, "removed", left[key], None, substantive=True)
+        elif key not in left:
+            change = RuleChange(key, "added", None, right[key], substantive=True)
+        else:
+            change = compare_rules(left[key], right[key])
+        if change is None:
+            same += _wanted(RuleChange(key, "same", left[key], right[key]), kb, section, game)
+        elif _wanted(change, kb, section, game) and (change.substantive or not substantive_only):
+            changes.append(change)
+    changes.sort(key=lambda c: (not c.substantive, c.kind != "changed", c.section, c.key))
+    return BookDiff(a, b, tuple(changes), same)

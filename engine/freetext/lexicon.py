@@ -1,0 +1,92 @@
+"""What free text is read with, as data: the lexicon of floor talk (phrases naming events,
+games and fact values; abbreviations; synonyms), the floor's words for each rule, and the
+example disputes filed under each rule key. All of it lives in freetext/."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from engine.books.paths import freetext_dir
+from engine.books.yamlfile import read_data
+
+_REGEX_WORDS = {"his", "her", "the", "was", "are", "were", "and"}
+
+
+@lru_cache(maxsize=1)
+def lexicon_data() -> dict:
+    """freetext/lexicon.yaml plus the topic files in freetext/lexicon/: phrases add up."""
+    data = read_data(freetext_dir() / "lexicon.yaml")
+    for path in sorted((freetext_dir() / "lexicon").glob("*.yaml")):
+        extra = read_data(path) or {}
+        for section in ("events", "games", "structures", "formats"):
+            for name, phrases in (extra.get(section) or {}).items():
+                data[section][name] = [*(data[section].get(name) or []), *(phrases or [])]
+        for word, meaning in (extra.get("synonyms") or {}).items():
+            known = data["synonyms"].get(word)
+            data["synonyms"][word] = f"{known} {meaning}" if known else meaning
+    return data
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> dict:
+    data = lexicon_data()
+    compiled: dict = {"abbreviations": data["abbreviations"], "synonyms": data.get("synonyms", {})}
+    for section in ("events", "games", "structures", "formats"):
+        compiled[section] = {name: _alternation(phrases)
+                             for name, phrases in data[section].items() if phrases}
+    compiled["values"] = {fact: {value: _alternation(phrases) for value, phrases in values.items()}
+                          for fact, values in data["values"].items()}
+    return compiled
+
+
+def event_words() -> dict[str, str]:
+    """The plain words of each event's phrases: how the floor names it, for the search."""
+    data = lexicon_data()
+    return {event: " ".join(sorted({w for p in phrases for w in re.findall(r"[a-z]{3,}", p)}
+                                   - _REGEX_WORDS))
+            for event, phrases in data["events"].items() if phrases}
+
+
+def floor_words() -> dict[str, str]:
+    """How people talk about each rule, by key (freetext/floor-words/*.yaml), for the search."""
+    words: dict[str, str] = {}
+    for path in sorted((freetext_dir() / "floor-words").glob("*.yaml")):
+        for key, said in (read_data(path) or {}).items():
+            words[key] = f"{words[key]} {said}" if key in words else str(said)
+    return words
+
+
+def dispute_examples(kind: str = "said") -> dict[str, list[str]]:
+    """Disputes as people describe them, by the rule key that governs each
+    (freetext/examples/<area>.yaml): what a description is compared with, besides the rule
+    texts. `said` are full descriptions; `terse` the few words thumbed into a phone, which
+    teach the classifier and the meaning search but not the word search (BM25 overrates
+    short documents: one shared word would make a terse example the nearest to anything)."""
+    examples: dict[str, list[str]] = {}
+    for path in sorted((freetext_dir() / "examples").glob("*.yaml")):
+        for key, kinds in (read_data(path) or {}).items():
+            if (kinds or {}).get(kind):
+                examples.setdefault(key, []).extend(str(text) for text in kinds[kind])
+    return examples
+
+
+def lexicon_words() -> frozenset[str]:
+    """Every plain word the lexicon knows, so typo correction can land on floor words too."""
+    data = lexicon_data()
+    words = set(re.findall(r"[a-z]{4,}", " ".join(map(str, data["synonyms"]))))
+    for section in ("events", "games", "structures", "formats"):
+        for phrases in data[section].values():
+            words |= set(re.findall(r"[a-z]{4,}", " ".join(phrases or [])))
+    return frozenset(words)
+
+
+def synonyms_of(text: str) -> str:
+    """Words the books use for the words in the text (pistol -> weapon)."""
+    table = lexicon()["synonyms"]
+    return " ".join(table[w] for w in re.findall(r"[a-z0-9'-]+", text.lower()) if w in table)
+
+
+def _alternation(phrases: list[str]) -> re.Pattern[str]:
+    """One pattern for all of a name's phrases, each matched as whole words."""
+    return re.compile(r"(?<![\w-])(?:" + "|".join(f"(?:{p})" for p in phrases) + r")(?![\w-])")

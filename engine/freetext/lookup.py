@@ -1,0 +1,186 @@
+"""Free-text lookup: a dispute in the floor's own words -> facts -> the ruling.
+
+The words are read into facts (engine.freetext.understand); given facts and context win over
+inferred ones. The words are matched against each rule's own words and against example
+disputes filed under its key (freetext/examples/), which say things the way the floor does,
+and a classifier learnt from those examples says how probable each key is. A sentence
+model (engine.freetext.model.minilm) compares meanings too, so "doing lines in the bathroom" finds the
+rule on illegal substances, which shares none of its words.
+With an event, the resolver rules as usual; without one, the best match names the event.
+The ranking of rule keys combines the ruling (governing rule first) with the match, so a
+person sees the ruling and the next-best rules.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from dataclasses import dataclass
+
+from engine.books.model import Rule
+from engine.freetext.knowledge import KnowledgeBase
+from engine.freetext.lexicon import synonyms_of
+from engine.freetext.understand import Understanding, understand
+from engine.rulings.matching import applicability
+from engine.rulings.precedence import COMMENTARY
+from engine.rulings.resolver import Ruling, resolve
+from engine.rulings.situation import CONTEXT, Situation, make_situation
+
+EXAMPLE_WEIGHT = 2.0  # the closest example dispute, beside the rule's own words
+CLASSIFIER_WEIGHT = 1.0  # how probable the examples make the key
+MEANING_EXAMPLE_WEIGHT = 2.0  # the example dispute closest in meaning (the sentence model)
+MEANING_RULE_WEIGHT = 0.5  # the rule text closest in meaning
+MEANING_TOKENS = 32  # the model reads the first 32 word pieces (~25 words): 5 ms at most
+EVENT_WEIGHT = 0.3  # a rule about the event the words describe
+GOVERNING_WEIGHT = 0.3  # the rule that governs, once the facts are read
+SUPPORT_WEIGHT = 0.1  # rules that also apply, or disagree with it
+OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
+UNSAID_GAME_FACTOR = 0.8  # a rule for a game, structure or format nobody named
+DEFINITION_SHARE = 0.7  # a glossary term the words ask the meaning of: this share of the best match
+COMMENTARY_FACTOR = 0.8  # the Explanations' commentary on a rule, unless the words ask why
+POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot reach the top)
+
+
+_ASKS_WHY = re.compile(r"\b(why|reason|explain|explanation|purpose|point of)\b")
+_ASKS_MEANING = re.compile(r"\b(whats|what(?:'s| is| are| does| an?)|meaning|means?|define|definition)\b")
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The ruling for a described dispute, what was read from the words, and the ranking."""
+
+    ruling: Ruling
+    understanding: Understanding
+    ranked: tuple[str, ...]  # rule (and glossary term) keys, best first
+    inferred: dict  # fact -> (value, the words that gave it)
+    rules: dict  # key -> the house's rule or glossary entry for each of the first ranked keys
+
+
+def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
+           structure: str | None = None, format: str | None = None,
+           facts: dict | None = None, answered: frozenset[str] = frozenset()) -> Lookup:
+    """Rule on a dispute described in words, in one house."""
+    kb.check_book(house)
+    read = understand(text, kb.speller)
+    by_key = kb.rules_by_key(house)
+    query = f"{read.text} {synonyms_of(read.text)}"
+    relevance = _relevance(kb.search_index(house).search(query), kb.example_index(house).search(query),
+                           kb.classifier(house).likelihood(read.text))
+    _add_meaning(relevance, kb, house, text)
+    terms = kb.glossary_of(house)
+    best = max(relevance.values(), default=0.0)
+    for key in _terms_asked_about(read.text, terms):
+        relevance[key] = relevance.get(key, 0.0) + DEFINITION_SHARE * best
+    given = {name: value for name, value in (facts or {}).items()}
+    inferred = {name: value for name, value in read.facts.items() if name not in given}
+    nearest = max((key for key in relevance if key in by_key),  # a rule, not a glossary term
+                  key=lambda key: (relevance[key], key), default=None)
+    if "event" not in given and "event" not in inferred and nearest and by_key[nearest].events:
+        inferred["event"] = by_key[nearest].events[0]
+        read.evidence["event"] = f"nearest rule: {by_key[nearest].id}"
+    event = given.get("event", inferred.get("event"))
+    if nearest and event in by_key[nearest].events:
+        for name, value in _rule_naming_facts(by_key[nearest], kb):
+            if name not in given and name not in inferred:
+                inferred[name] = value
+                read.evidence[name] = f"nearest rule: {by_key[nearest].id}"
+    chosen = {"game": game, "structure": structure, "format": format}
+    context = {name: chosen[name] or read.context.get(name) for name in CONTEXT}
+    for name, value in _book_scope(kb, house).items():
+        if not context[name]:
+            context[name] = value
+            read.evidence[name] = f"the house's rulebook, written for {value} only"
+    situation = make_situation(kb.vocab, house, **context, facts={**inferred, **given},
+                               sources={**{n: "inferred" for n in inferred},
+                                        **{n: "answered" if n in answered else "given" for n in given}})
+    ruling = resolve(kb, situation)
+    ranked = _rank(ruling, relevance, by_key, situation.facts.get("event"), situation, kb, read.text)
+    shown = {name: (value, read.evidence.get(name, "")) for name, value in inferred.items()}
+    for name in CONTEXT:
+        if context[name] and not chosen[name]:
+            shown[name] = (context[name], read.evidence.get(name, ""))
+    return Lookup(ruling, read, ranked, shown, {key: by_key.get(key) or terms[key] for key in ranked[:10]})
+
+
+def _relevance(rules: dict[str, float], examples: dict[str, float],
+               likelihood: dict[str, float]) -> dict[str, float]:
+    """How well the words match each rule key: its rule's words (text, summary and the
+    floor's words for it) and its closest example dispute, each scaled to the best match,
+    plus how probable the key is given the words (relative to the most probable key)."""
+    top_rule = max(rules.values(), default=1.0) or 1.0
+    top_example = max(examples.values(), default=1.0) or 1.0
+    relevance = {key: score / top_rule for key, score in rules.items()}
+    for key, score in examples.items():
+        relevance[key] = relevance.get(key, 0.0) + EXAMPLE_WEIGHT * score / top_example
+    for key, probability in likelihood.items():
+        relevance[key] = relevance.get(key, 0.0) + CLASSIFIER_WEIGHT * probability
+    return relevance
+
+
+def _add_meaning(relevance: dict[str, float], kb: KnowledgeBase, house: str, text: str) -> None:
+    """How close in meaning the words come to each key's examples and rule, each scaled
+    to the closest (nothing when the sentence model is not installed)."""
+    index = kb.meaning_index(house)
+    if index is None or kb.sentence_model is None:
+        return
+    query = kb.sentence_model.encode([text], MEANING_TOKENS)[0]
+    weights = (MEANING_EXAMPLE_WEIGHT, MEANING_RULE_WEIGHT)
+    for weight, closeness in zip(weights, index.search(query), strict=True):
+        top = max(closeness.values(), default=1.0) or 1.0
+        for key, value in closeness.items():
+            relevance[key] = relevance.get(key, 0.0) + weight * value / top
+
+
+def _rule_naming_facts(rule: Rule, kb: KnowledgeBase) -> list[tuple[str, str]]:
+    """The facts of a rule's conditions that, like its event, say which rule is meant (what
+    the player did, for the conduct rules): the words matched the rule, so they said it."""
+    facts = kb.vocab.facts
+    return [(name, value) for name, value in rule.when.items()
+            if name in facts and facts[name].names_the_rule and isinstance(value, str)]
+
+
+def _book_scope(kb: KnowledgeBase, house: str) -> dict[str, str]:
+    """The game, structure or format a house's own book is written for, when it names one."""
+    applies = kb.library.books[house].applies
+    return {name: applies[f"{name}s"][0] for name in CONTEXT if len(applies.get(f"{name}s") or ()) == 1}
+
+
+def _terms_asked_about(text: str, terms: dict) -> list[str]:
+    """The glossary terms a question asks the meaning of ("what's a kill pot?"): the
+    longest named, so "kill pot" and not also "kill"."""
+    if not _ASKS_MEANING.search(text):
+        return []
+    named = {key: entry.term.split(" (")[0].lower() for key, entry in terms.items()}
+    named = {key: term for key, term in named.items() if re.search(rf"\b{re.escape(term)}s?\b", text)}
+    return [key for key, term in named.items()
+            if not any(term != other and term in other for other in named.values())]
+
+
+def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str | None,
+          situation: Situation, kb: KnowledgeBase, text: str) -> tuple[str, ...]:
+    """Rule keys by fused score: words matched, the event read, and the ruling given; a
+    rule for another game, structure or format than the one known counts for less, and so
+    does the Explanations' commentary unless the words ask why. Only the best-matching
+    keys, the event's and the ruling's can rank high, so only they are scored."""
+    pool = set(heapq.nlargest(POOL, relevance, key=relevance.__getitem__))
+    pool |= {entry.rule.key for entry in kb.with_event(situation.house, event)} if event else set()
+    scores: dict[str, float] = {}
+    for key in pool:
+        rule = by_key.get(key)
+        if rule is None:  # a glossary term: its words are all there is to go on
+            scores[key] = relevance[key]
+            continue
+        fused = relevance.get(key, 0.0) + (EVENT_WEIGHT if event in rule.events else 0.0)
+        holds = applicability(rule, situation, kb.vocab).holds
+        if holds is False:
+            fused *= OTHER_GAME_FACTOR
+        elif holds is None:
+            fused *= UNSAID_GAME_FACTOR
+        if key.startswith(COMMENTARY) and not _ASKS_WHY.search(text):
+            fused *= COMMENTARY_FACTOR
+        scores[key] = fused
+    weights = [(ruling.governing, GOVERNING_WEIGHT)] if ruling.governing is not None else []
+    weights += [(reading, SUPPORT_WEIGHT) for reading in (*ruling.conflicting, *ruling.support)]
+    for reading, weight in weights:
+        scores[reading.rule.key] = scores.get(reading.rule.key, 0.0) + weight
+    return tuple(sorted(scores, key=lambda key: (-scores[key], key)))

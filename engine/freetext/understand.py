@@ -1,0 +1,128 @@
+"""Turn a dispute described in words into situation facts, saying where each came from.
+
+"dealer flashed the 2nd card to seat 4" -> event exposed-card, card holecard, exposed_by
+dealer, card_number 2. Abbreviations are expanded first (NL, PLO, BB), words neither the
+rulebooks nor the lexicon use are corrected to the nearest word they do ("flahsed" ->
+"flashed"), then the lexicon (freetext/lexicon.yaml and freetext/lexicon/*.yaml) and a few
+number patterns name the facts. Every inferred fact is returned with the words that
+produced it, so a person can correct it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.freetext.lexicon import lexicon
+from engine.freetext.spelling import Speller
+
+MAX_TEXT = 2000
+_TOKEN = re.compile(r"[a-z0-9$']+(?:[-/][a-z0-9']+)*")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10, "no": 0, "nobody": 0, "none": 0, "noone": 0}
+_MINUTES = re.compile(r"\b(\d+)\s*mins?\b")
+_NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|no|nobody|none)"
+NUMBER_FACTS = (
+    ("minutes_away", re.compile(rf"\b{_NUMBER}\s*(?:minutes|min)\b")),
+    ("minutes_away", re.compile(r"\b(half an hour|an hour|hour)\b")),
+    ("card_number", re.compile(r"\b(first|second|third|fourth|fifth)\s+(?:hole\s*)?card\b")),
+    ("players_acted", re.compile(rf"\b{_NUMBER}\s+(?:players?|people|guys)\s+(?:had\s+|have\s+)?acted\b")),
+    ("players_acted", re.compile(r"\b(nobody|no one|noone)\s+(?:had\s+)?acted\b")),
+    ("cards_exposed", re.compile(rf"\b{_NUMBER}\s+(?:hole\s*)?cards?\s+(?:was\s+|were\s+|got\s+)?"
+                                 r"(?:exposed|flashed|shown|face ?up)")),
+    ("tables_remaining", re.compile(rf"\b{_NUMBER}\s+tables?\s+(?:left|remaining)\b")),
+    ("players_remaining", re.compile(rf"\b{_NUMBER}\s+(?:players|people|guys)\s+(?:left|remaining)\b")),
+    ("players_in_pot", re.compile(rf"\b{_NUMBER}\s+(?:players|people|guys|ways?)\s+in\s+(?:the\s+)?pot\b")),
+)
+
+
+class TextError(ValueError):
+    """Text that cannot be read as a dispute: empty, too long, or not text."""
+
+
+@dataclass(frozen=True)
+class Understanding:
+    """What the words say, as facts, with the words that said it."""
+
+    text: str  # the normalised text the facts were read from
+    facts: dict = field(default_factory=dict)
+    context: dict = field(default_factory=dict)  # game / structure / format
+    evidence: dict = field(default_factory=dict)  # fact -> the words that gave it
+    event_scores: dict = field(default_factory=dict)  # event -> strength of the signal
+
+
+def check_text(text: object) -> str:
+    """The text itself, or a TextError saying what is wrong with it."""
+    if not isinstance(text, str):
+        raise TextError("the dispute must be given as text")
+    if not text.strip():
+        raise TextError("describe the dispute in a few words, e.g. 'dealer flashed seat 4's second card'")
+    if len(text) > MAX_TEXT:
+        raise TextError(f"the description is {len(text)} characters; keep it under {MAX_TEXT}")
+    return text
+
+
+def normalise(text: str, speller: Speller | None = None) -> str:
+    """Lower-case, abbreviations expanded, unknown words corrected to known ones."""
+    abbreviations = lexicon()["abbreviations"]
+    text = _MINUTES.sub(r"\1 minutes", text.lower().replace("’", "'"))  # "40 min", not "min raise"
+    words = []
+    for token in re.findall(r"\S+", text):
+        core = token.strip(".,!?;:()\"")
+        if core in abbreviations:
+            token = token.replace(core, abbreviations[core])
+        elif speller is not None and core:
+            token = token.replace(core, speller.correct(core))
+        words.append(token)
+    return " ".join(words)
+
+
+def _number(word: str) -> int:
+    if word in _ORDINALS:
+        return _ORDINALS[word]
+    if word in ("half an hour",):
+        return 30
+    if word in ("an hour", "hour"):
+        return 60
+    return int(word) if word.isdigit() else _NUMBERS.get(word, 0)
+
+
+def _strongest(patterns: dict, text: str) -> tuple[str | None, dict, str]:
+    """The name whose phrases cover most of the text, with every name's score."""
+    scores: dict = {}
+    evidence: dict = {}
+    for name, pattern in patterns.items():
+        for match in pattern.finditer(text):
+            if match.group(0):
+                scores[name] = scores.get(name, 0) + len(match.group(0))
+                evidence.setdefault(name, match.group(0))
+    if not scores:
+        return None, {}, ""
+    best = max(sorted(scores), key=lambda n: scores[n])
+    return best, scores, evidence[best]
+
+
+def understand(text: str, speller: Speller | None = None) -> Understanding:
+    """Facts, game, structure and format inferred from the words."""
+    plain = normalise(check_text(text), speller)
+    data = lexicon()
+    facts: dict = {}
+    context: dict = {}
+    evidence: dict = {}
+    event, scores, said = _strongest(data["events"], plain)
+    if event:
+        facts["event"], evidence["event"] = event, said
+    for dimension, section in (("game", "games"), ("structure", "structures"), ("format", "formats")):
+        name, _, said = _strongest(data[section], plain)
+        if name:
+            context[dimension], evidence[dimension] = name, said
+    for fact, values in data["values"].items():
+        name, _, said = _strongest(values, plain)
+        if name is not None:
+            facts[fact], evidence[fact] = name, said
+    for fact, pattern in NUMBER_FACTS:
+        match = pattern.search(plain)
+        if match and fact not in facts:
+            facts[fact], evidence[fact] = _number(match.group(1)), match.group(0)
+    return Understanding(plain, facts, context, evidence, scores)

@@ -1,0 +1,101 @@
+"""Meaning vectors of the bundled texts, computed once and kept in the cache folder.
+
+The sentence model needs over a minute for the twenty-one thousand example disputes and rule
+texts, and a lookup needs them at once, so they are kept: one vector per text, found by a
+digest of the text, in 8-bit numbers with a scale per vector (a cosine moves by under 0.01,
+and the lookup's accuracy not at all). They are generated, so they are not in git: `make`
+builds them (`python -m tools.build_vectors`); otherwise the first lookup does, and keeps
+them. A text the cache lacks (an edited rule, a house's own examples) is computed when first
+needed, and kept when many were.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from engine.books.paths import cache_dir
+from engine.freetext.model.minilm import SentenceModel
+
+KEEP_AFTER = 64  # texts computed at once before the cache is rewritten (a few ms each)
+
+
+def store_path() -> Path:
+    return cache_dir() / "vectors-minilm-l6-int8.npz"
+
+
+def digest(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest(), "little")
+
+
+class VectorStore:
+    """Vectors for texts: the stored ones, and the model's for the rest."""
+
+    def __init__(self, model: SentenceModel, path: Path | None = None) -> None:
+        self.model = model
+        self.path = path or store_path()
+        self._stored = np.zeros((0, model.dimensions), np.float32)
+        self._rows: dict[int, int] = {}  # digest -> row of _stored
+        self._adding = threading.Lock()
+        if self.path.exists():
+            digests, self._stored = _read(self.path)
+            self._rows = {key: row for row, key in enumerate(digests.tolist())}
+
+    def __contains__(self, text: str) -> bool:
+        return digest(text) in self._rows
+
+    def vectors(self, texts: list[str]) -> np.ndarray:
+        """One unit vector per text, in order."""
+        with self._adding:
+            missing = sorted({text for text in texts if digest(text) not in self._rows})
+            if missing:
+                first = len(self._stored)
+                self._stored = np.concatenate([self._stored, self.model.encode(missing)])
+                self._rows.update((digest(text), first + offset) for offset, text in enumerate(missing))
+                if len(missing) >= KEEP_AFTER:
+                    self.keep()
+        return self._stored[[self._rows[digest(text)] for text in texts]]
+
+    def keep(self) -> None:
+        """Write every vector held to the cache file, with any another process wrote there
+        meanwhile (best effort: a read-only home only means computing them again)."""
+        digests = np.array(sorted(self._rows, key=self._rows.__getitem__), dtype=np.uint64)
+        vectors = self._stored
+        if self.path.exists():
+            theirs, their_vectors = _read(self.path)
+            only_theirs = ~np.isin(theirs, digests)
+            digests = np.concatenate([digests, theirs[only_theirs]])
+            vectors = np.concatenate([vectors, their_vectors[only_theirs]])
+        try:
+            save_vectors(digests, vectors, self.path)
+        except OSError:
+            pass
+
+
+def _read(path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """The digests and unit vectors of a cache file."""
+    with np.load(path) as stored:
+        vectors = stored["vectors"].astype(np.float32) * stored["scales"][:, None]
+        return stored["digests"], vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def save(texts: Iterable[str], vectors: np.ndarray, path: Path) -> None:
+    """Store unit vectors as int8 with one scale each."""
+    texts = list(texts)
+    save_vectors(np.array([digest(t) for t in texts], dtype=np.uint64), vectors, path)
+
+
+def save_vectors(digests: np.ndarray, vectors: np.ndarray, path: Path) -> None:
+    """Unit vectors as int8 with one scale each, under their texts' digests; written to a
+    temporary file and renamed, so a reader never sees half a file."""
+    scales = np.abs(vectors).max(axis=1) / 127
+    quantised = np.round(vectors / scales[:, None]).astype(np.int8)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp.npz")
+    np.savez_compressed(temporary, digests=digests, vectors=quantised, scales=scales.astype(np.float32))
+    os.replace(temporary, path)

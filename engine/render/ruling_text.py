@@ -1,0 +1,48 @@
+"""A ruling as a person reads it at the table: plain lines, the rule text quoted."""
+
+from __future__ import annotations
+
+from engine.rulings.situation import CONTEXT
+
+
+def render_ruling(answer: dict) -> str:
+    """The ruling as a person reads it at the table."""
+    lines = [f"{answer['house']}: {answer['status'].upper()}"]
+    if answer.get("inferred"):
+        read = ", ".join(f"{name}={item['value']} (from \"{item['from']}\")"
+                         for name, item in answer["inferred"].items())
+        lines.append(f"Read from your words: {read}  — correct any with --fact")
+    lines += [f"Note: {warning}" for warning in answer["warnings"]]
+    for index, rule in enumerate(answer["rulings"]):
+        label = {"ruled": "Ruling" if index == 0 else "Also applies", "conflict": "Conflicting rule",
+                 "needs-facts": "Applies so far"}.get(answer["status"], "Rule")
+        lines += [f"{label}: {rule['outcome']} — {rule['summary']}",
+                  f"  {rule['book']}, {rule['citation']}",
+                  f"  \"{rule['text']}\""]
+        if rule["origin"] != answer["house"]:
+            lines.append(f"  Inherited from {rule['origin']}: "
+                         f"{answer['house']} has no rule of its own on this.")
+        if rule["discretion"]:
+            lines.append(f"  Discretion: {rule['discretion_by']}")
+    for rule in answer["nearest"]:
+        lines.append(f"Nearest: {rule['id']} — {rule['summary']}")
+    for item in answer["overridden"]:
+        lines.append(f"Set aside: {item['id']} ({item['reason']})")
+    for question in answer["questions"]:
+        choices = f" [{' / '.join(question['choices'])}]" if question["choices"] else ""
+        option = (f"--{question['fact']}" if question["fact"] in CONTEXT
+                  else f"--answer {question['fact']}=...")
+        lines.append(f"Ask: {question['ask']}{choices}  ({option})")
+    return "\n".join(lines)
+
+
+def said_in_one_line(answer: dict) -> str:
+    """A ruling in one line: the outcome and its citation, the question, or both rules."""
+    if answer["status"] == "needs-facts":
+        return "ask: " + "; ".join(q["ask"] for q in answer["questions"])
+    if answer["status"] == "conflict":
+        return "conflict: " + " vs ".join(r["id"] for r in answer["rulings"])
+    if answer["status"] == "no-rule":
+        return "no rule"
+    first = answer["rulings"][0]
+    return f"{first['outcome']} — {first['book']}, {first['citation']}"

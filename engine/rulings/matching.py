@@ -1,0 +1,112 @@
+"""Does a rule govern a situation? Three answers: yes, no, or "it depends on a fact".
+
+A condition on a fact nobody gave is neither true nor false; it is reported as missing, so
+the resolver can ask about it instead of guessing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.books.model import Rule
+from engine.books.vocabulary import Vocabulary
+from engine.rulings.situation import Situation
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of testing conditions: holds (True/False/None) and what was missing."""
+
+    holds: bool | None
+    missing: frozenset[str] = frozenset()
+
+
+HOLDS = Verdict(True)
+FAILS = Verdict(False)
+
+
+def value_matches(expected: object, actual: object) -> bool:
+    """One condition against one known value: equal, one of a list, or within min/max."""
+    if isinstance(expected, dict):
+        if isinstance(actual, bool) or not isinstance(actual, (int, float)):
+            return False
+        low, high = expected.get("min"), expected.get("max")
+        return (low is None or actual >= low) and (high is None or actual <= high)
+    if isinstance(expected, list):
+        return any(value_matches(option, actual) for option in expected)
+    return expected == actual
+
+
+def check_conditions(conditions: dict, known: dict) -> Verdict:
+    """All conditions hold (True), one fails (False), or some depend on missing facts (None)."""
+    missing = set()
+    for name, expected in conditions.items():
+        if name not in known:
+            missing.add(name)
+        elif not value_matches(expected, known[name]):
+            return FAILS
+    return Verdict(None, frozenset(missing)) if missing else HOLDS
+
+
+def games_of(rule: Rule, vocab: Vocabulary) -> set[str] | None:
+    """The games a rule names (groups expanded), or None when it covers every game."""
+    games = rule.applies.get("games")
+    return vocab.expand_games(games) if games else None
+
+
+def family_chain(game: str, vocab: Vocabulary) -> list[str]:
+    """The game and the games whose rules it takes: omaha-hi-lo -> omaha -> holdem."""
+    chain = [game]
+    while chain[-1] in vocab.game_families and len(chain) < 6:
+        chain.append(vocab.game_families[chain[-1]])
+    return chain
+
+
+def game_distance(rule: Rule, situation: Situation, vocab: Vocabulary) -> float | None:
+    """How closely a rule is written for the situation's game; None if not for it at all.
+
+    0 when the rule names the game, about 0.5 when it names a group holding it ("stud-games";
+    a smaller group is closer), n more when it names the game's n-th ancestor (Omaha takes
+    hold'em's rules), and 99 for a rule of every game — so a game's own rule is always the
+    more specific.
+    """
+    named = rule.applies.get("games")
+    if not named:
+        return 99
+    if situation.game is None:
+        return None
+    for distance, game in enumerate(family_chain(situation.game, vocab)):
+        if game in named:
+            return float(distance)
+        sizes = [len(vocab.game_groups[group]) for group in named
+                 if game in vocab.game_groups.get(group, [])]
+        if sizes:
+            return distance + 0.5 + min(sizes) / 100
+    return None
+
+
+def applicability(rule: Rule, situation: Situation, vocab: Vocabulary) -> Verdict:
+    """Whether the rule's games, structures and formats cover the situation."""
+    missing = set()
+    games = games_of(rule, vocab)
+    if games is not None:
+        if situation.game is None:
+            missing.add("game")
+        elif game_distance(rule, situation, vocab) is None:
+            return FAILS
+    for dimension in ("structure", "format"):
+        allowed = rule.applies.get(f"{dimension}s")
+        given = getattr(situation, dimension)
+        if allowed:
+            if given is None:
+                missing.add(dimension)
+            elif given not in allowed:
+                return FAILS
+    return Verdict(None, frozenset(missing)) if missing else HOLDS
+
+
+def combine(*verdicts: Verdict) -> Verdict:
+    if any(v.holds is False for v in verdicts):
+        return FAILS
+    missing = frozenset().union(*(v.missing for v in verdicts))
+    return Verdict(None, missing) if missing else HOLDS

@@ -1,0 +1,215 @@
+"""The ruling for a situation in one house: which rule governs, what it set aside and why,
+what to ask when a missing fact decides it, and when two rules disagree with no precedence.
+
+>>> from engine.rulings.rulebooks import Rulebooks
+>>> from pathlib import Path
+>>> kb = Rulebooks.load(Path("tests/fixtures/mini"))
+>>> ruling = resolve(kb, make_situation(kb.vocab, "mini-house", facts={"event": "playing-out-of-rack"}))
+>>> ruling.status, ruling.governing.rule.id
+('ruled', 'mini-house/house-rules/1')
+>>> ruling.overridden[0]["reason"]
+'mini-house overrides mini-base'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import networkx as nx
+
+from engine.rulings.matching import FAILS, value_matches
+from engine.rulings.precedence import book_distances, precedence_graph
+from engine.rulings.reading import Reading, read_rule
+from engine.rulings.rulebooks import Rulebooks
+from engine.rulings.situation import CONTEXT, Situation, make_situation  # noqa: F401 - re-exported for callers
+
+MAX_QUESTIONS = 3
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The answer: status, the governing rule, support, what was set aside, questions, trace."""
+
+    status: str  # ruled | needs-facts | conflict | no-rule
+    situation: Situation
+    governing: Reading | None = None
+    support: tuple[Reading, ...] = ()
+    conflicting: tuple[Reading, ...] = ()
+    overridden: tuple[dict, ...] = ()
+    questions: tuple[dict, ...] = ()
+    nearest: tuple[Reading, ...] = ()
+    trace: tuple[str, ...] = field(default_factory=tuple)
+    warnings: tuple[str, ...] = ()  # e.g. the house's book does not cover this game
+
+
+PROCEDURAL_AREAS = ("dealing.",)
+PROCEDURAL_OUTCOMES = ("procedure",)
+
+
+DUTY_OUTCOMES = ("procedure", "required", "not-allowed")
+
+
+def is_procedural(reading: Reading) -> bool:
+    """How the dealer goes about things; it never sets aside a ruling on the dispute itself.
+
+    A dealing rule that decides the hand (a discarded hand given back: `hand-live`) is a
+    ruling like any other; one that tells the dealer what to do or not do is a procedure.
+    """
+    if reading.outcome in PROCEDURAL_OUTCOMES:
+        return True
+    return reading.rule.key.startswith(PROCEDURAL_AREAS) and reading.outcome in DUTY_OUTCOMES
+
+
+def _substantive_first(readings: list[Reading]) -> list[Reading]:
+    """The rulings on the dispute when there are any; otherwise the procedures."""
+    substantive = [r for r in readings if not is_procedural(r)]
+    return substantive or readings
+
+
+def _candidates(kb: Rulebooks, situation: Situation) -> list[Reading]:
+    readings = []
+    for entry in kb.with_event(situation.house, situation.facts.get("event")):
+        rule = entry.rule
+        if rule.outcome == "definition":
+            continue
+        reading = read_rule(entry, situation, kb.vocab)
+        if reading is not None:
+            readings.append(reading)
+    return readings
+
+
+def _nearest(kb: Rulebooks, situation: Situation, limit: int = 3) -> tuple[Reading, ...]:
+    """Rules about the same event that did not fit, the closest first: something to read."""
+    known = situation.known()
+    scored = []
+    for entry in kb.effective(situation.house):
+        when = entry.rule.when
+        events = when.get("event")
+        if events is None or not value_matches(events, known.get("event")):
+            continue
+        fits = sum(1 for name, expected in when.items()
+                   if name in known and value_matches(expected, known[name]))
+        scored.append((-fits, entry.rule.id, entry))
+    return tuple(Reading(entry, FAILS, entry.rule.outcome, entry.rule.summary, entry.rule.discretion,
+                         frozenset()) for _, _, entry in sorted(scored)[:limit])
+
+
+def scope_warnings(kb: Rulebooks, situation: Situation) -> tuple[str, ...]:
+    """Say so when the house's book covers only some games, structures or formats."""
+    book = kb.library.books[situation.house]
+    warnings = []
+    for dimension in CONTEXT:
+        covered = book.applies.get(f"{dimension}s")
+        given = getattr(situation, dimension)
+        if covered and given and given not in covered:
+            warnings.append(f"{book.id}'s rules are written for {dimension} "
+                            f"{', '.join(covered)}, not {given}: rulings come from what it inherits")
+    return tuple(warnings)
+
+
+def _order(kb: Rulebooks, situation: Situation):
+    """Nearest book first, then the order the book prints its rules in."""
+    distances = book_distances(kb.library, situation.house)
+    position = kb.positions
+    return lambda r: (distances.get(r.entry.origin, 99), position.get(r.rule.id, 0))
+
+
+def _beaten(graph: nx.DiGraph, winners: list[Reading], reading: Reading) -> bool:
+    return any(nx.has_path(graph, w.rule.id, reading.rule.id) for w in winners if w is not reading)
+
+
+def disagree(a: Reading, b: Reading) -> bool:
+    """Two rulings disagree when their outcomes differ or a number they share differs."""
+    if a.outcome != b.outcome:
+        return True
+    pa, pb = a.rule.parameters, b.rule.parameters
+    return any(pa[name].get("value") != pb[name].get("value") for name in set(pa) & set(pb))
+
+
+def _top(graph: nx.DiGraph, readings: list[Reading]) -> list[Reading]:
+    """Decided readings that no other decided reading prevails over."""
+    ids = {r.rule.id for r in readings}
+    return [r for r in readings
+            if not any(p in ids for p in nx.ancestors(graph, r.rule.id))]
+
+
+def _questions(kb: Rulebooks, contending: list[Reading]) -> tuple[dict, ...]:
+    """The facts that settle the most contending rules first; which game, structure or format
+    it is comes before anything else, since the floor knows it at a glance."""
+    counts: dict[str, int] = {}
+    for reading in contending:
+        for name in reading.missing:
+            counts[name] = counts.get(name, 0) + 1
+    ranked = sorted(counts, key=lambda name: (name not in CONTEXT, -counts[name], name))[:MAX_QUESTIONS]
+    return tuple(_question(kb, name) for name in ranked)
+
+
+def _question(kb: Rulebooks, name: str) -> dict:
+    context = {"game": kb.vocab.games, "structure": kb.vocab.structures, "format": kb.vocab.formats}
+    if name in context:
+        return {"fact": name, "ask": f"Which {name} is it?", "choices": list(context[name])}
+    fact = kb.vocab.facts[name]
+    choices = {"bool": ["yes", "no"], "enum": list(fact.values)}.get(fact.type, [])
+    return {"fact": name, "ask": fact.ask, "choices": choices, "type": fact.type}
+
+
+def _overridden(graph: nx.DiGraph, governing: Reading, readings: list[Reading]) -> tuple[dict, ...]:
+    lost = [{"key": rule.key, "book": rule.book, "id": rule.id, "by": governing.rule.id,
+             "reason": f"{governing.entry.origin} overrides {rule.book}", "outcome": rule.outcome}
+            for rule in governing.entry.replaces]
+    for reading in readings:
+        if reading is governing or not nx.has_path(graph, governing.rule.id, reading.rule.id):
+            continue
+        path = nx.shortest_path(graph, governing.rule.id, reading.rule.id)
+        reason = graph.edges[path[-2], path[-1]]["reason"]
+        lost.append({"key": reading.rule.key, "book": reading.rule.book, "id": reading.rule.id,
+                     "by": governing.rule.id, "reason": reason,
+                     "outcome": reading.outcome})
+    return tuple(sorted(lost, key=lambda item: item["id"]))
+
+
+def _trace(situation: Situation, readings: list[Reading], graph: nx.DiGraph) -> tuple[str, ...]:
+    lines = [f"fact {name} = {value} ({situation.sources.get(name, 'given')})"
+             for name, value in sorted(situation.facts.items())]
+    for name in CONTEXT:
+        if getattr(situation, name):
+            lines.append(f"{name} = {getattr(situation, name)} ({situation.sources.get(name, 'given')})")
+    for reading in readings:
+        state = ("applies" if reading.decided
+                 else f"depends on {', '.join(sorted(reading.missing))}")
+        lines.append(f"rule {reading.rule.id} [{reading.rule.key}]: {state}"
+                     + (f" -> {reading.outcome}" if reading.outcome else ""))
+    for winner, loser, data in sorted(graph.edges(data=True)):
+        lines.append(f"{winner} prevails over {loser}: {data['reason']}")
+    for winner, loser, reason in graph.graph["contradictions"]:
+        lines.append(f"ignored contradicting precedence {winner} over {loser}: {reason}")
+    return tuple(lines)
+
+
+def resolve(kb: Rulebooks, situation: Situation) -> Ruling:
+    """Rule on the situation in its house. Deterministic: same request, same answer."""
+    kb.check_book(situation.house)
+    return replace(_resolve(kb, situation), warnings=scope_warnings(kb, situation))
+
+
+def _resolve(kb: Rulebooks, situation: Situation) -> Ruling:
+    order = _order(kb, situation)
+    readings = _substantive_first(sorted(_candidates(kb, situation), key=order))
+    graph = precedence_graph(readings, situation, kb.library, kb.vocab)
+    trace = _trace(situation, readings, graph)
+    if "event" not in situation.facts:
+        return Ruling("needs-facts", situation, questions=(_question(kb, "event"),), trace=trace)
+    decided = [r for r in readings if r.decided]
+    top = _top(graph, decided)
+    pending = [r for r in readings if not r.decided and not _beaten(graph, top, r)]
+    undecided = [r for r in pending if r.outcome is None or any(disagree(r, t) for t in top)]
+    if pending and (not top or undecided):
+        return Ruling("needs-facts", situation, support=tuple(top),
+                      questions=_questions(kb, undecided or pending), trace=trace)
+    if not top:
+        return Ruling("no-rule", situation, nearest=_nearest(kb, situation), trace=trace)
+    if any(disagree(a, b) for a in top for b in top):
+        return Ruling("conflict", situation, conflicting=tuple(top), trace=trace)
+    governing = top[0]
+    return Ruling("ruled", situation, governing=governing, support=tuple(top[1:]),
+                  overridden=_overridden(graph, governing, readings), trace=trace)

@@ -1,0 +1,119 @@
+"""A described situation: house, game, structure, format and facts, checked and typed.
+
+Every name is checked against the vocabulary and every value against its fact's type, so
+a mistyped fact is an error naming the allowed values, never a silent miss. A fact nobody
+gave is absent: unknown, never defaulted to false or zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+
+from engine.books.vocabulary import Fact, Vocabulary
+
+CONTEXT = ("game", "structure", "format")  # given beside the facts; rules' conditions read them too
+TRUE_WORDS = {"true", "yes", "y", "1"}
+FALSE_WORDS = {"false", "no", "n", "0"}
+
+
+class SituationError(ValueError):
+    """A situation that cannot be ruled on as given; the message says what is allowed."""
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the floor knows about the dispute."""
+
+    house: str
+    game: str | None = None
+    structure: str | None = None
+    format: str | None = None
+    facts: dict = field(default_factory=dict)  # fact name -> typed value
+    sources: dict = field(default_factory=dict)  # fact name -> given | inferred | answered
+
+    def known(self) -> dict:
+        """Facts plus the game, structure and format, as rule conditions read them."""
+        context = {"game": self.game, "structure": self.structure, "format": self.format}
+        return {**{k: v for k, v in context.items() if v is not None}, **self.facts}
+
+    def as_json(self) -> dict:
+        return {"game": self.game, "structure": self.structure, "format": self.format,
+                "facts": dict(sorted(self.facts.items()))}
+
+
+def _choose(kind: str, value: str | None, allowed: dict) -> str | None:
+    if value is None or value == "":
+        return None
+    if value in allowed:
+        return value
+    hint = get_close_matches(value, list(allowed), n=1)
+    suggestion = f" (did you mean '{hint[0]}'?)" if hint else ""
+    raise SituationError(f"unknown {kind} '{value}'{suggestion}; allowed: {', '.join(allowed)}")
+
+
+def parse_value(fact: Fact, raw: object) -> object:
+    """Turn a given value into the fact's type, or raise naming what is allowed."""
+    text = str(raw).strip().lower() if not isinstance(raw, (bool, int, float)) else raw
+    if fact.type == "bool":
+        if isinstance(text, bool):
+            return text
+        if text in TRUE_WORDS or text in FALSE_WORDS:
+            return text in TRUE_WORDS
+        raise SituationError(f"fact '{fact.name}' takes yes or no, not '{raw}'")
+    if fact.type in ("int", "number"):
+        try:
+            number = float(text)
+        except (TypeError, ValueError):
+            raise SituationError(f"fact '{fact.name}' takes a number, not '{raw}'") from None
+        return int(number) if fact.type == "int" or number.is_integer() else number
+    if text in fact.values:
+        return text
+    hint = get_close_matches(str(text), list(fact.values), n=1)
+    suggestion = f" (did you mean '{hint[0]}'?)" if hint else ""
+    raise SituationError(f"fact '{fact.name}' cannot be '{raw}'{suggestion}; "
+                         f"allowed: {', '.join(fact.values)}")
+
+
+def parse_fact_pairs(pairs: list[str]) -> dict[str, str]:
+    """['players_acted=1', ...] -> {'players_acted': '1'}; a pair without '=' is an error."""
+    facts: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise SituationError(f"a fact is written KEY=VALUE, not '{pair}'")
+        facts[name.strip()] = value.strip()
+    return facts
+
+
+def make_situation(vocab: Vocabulary, house: str, *, game: str | None = None,
+                   structure: str | None = None, format: str | None = None,
+                   facts: dict | None = None, sources: dict | None = None) -> Situation:
+    """Check every name and value against the vocabulary and build the Situation."""
+    typed: dict = {}
+    facts = dict(facts or {})
+    context = {"game": game, "structure": structure, "format": format}
+    for name in context:
+        if name in facts:  # an answer to "Which game is it?" given as a fact
+            value = facts.pop(name)
+            context[name] = context[name] or str(value)
+    game, structure, format = context["game"], context["structure"], context["format"]
+    for name, raw in facts.items():
+        fact = vocab.facts.get(name)
+        if fact is None or name in CONTEXT:
+            hint = get_close_matches(name, list(vocab.facts), n=1)
+            suggestion = f" (did you mean '{hint[0]}'?)" if hint else ""
+            raise SituationError(f"unknown fact '{name}'{suggestion}; facts are: "
+                                 f"{', '.join(sorted(set(vocab.facts) - set(CONTEXT)))}")
+        typed[name] = parse_value(fact, raw)
+    origin = {name: (sources or {}).get(name, "given") for name in typed}
+    for name in CONTEXT:
+        if (sources or {}).get(name) == "answered" and context[name]:
+            origin[name] = "answered"
+    return Situation(
+        house=house,
+        game=_choose("game", game, vocab.games),
+        structure=_choose("structure", structure, vocab.structures),
+        format=_choose("format", format, vocab.formats),
+        facts=typed, sources=origin,
+    )
