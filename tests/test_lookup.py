@@ -190,7 +190,7 @@ def test_what_the_player_did_is_read_with_the_rule_it_names() -> None:
     player did both come from that rule, so the floor gets the ruling, not a 23-way question."""
     found = lookup(KB, "roberts-home", SNORTING)
     assert found.inferred["behavior"][0] == "illegal-substance"
-    assert found.inferred["behavior"][1].startswith("nearest rule:")
+    assert found.inferred["behavior"][1].startswith("the rule your words match:")
     assert found.ruling.status == "ruled"
     assert found.ruling.governing is not None
     assert found.ruling.governing.rule.key == "conduct.illegal-substance"

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from engine.books.model import Rule
+from engine.freetext.focus import assumed_facts, in_contention
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lexicon import synonyms_of
 from engine.freetext.understand import Understanding, understand
@@ -73,27 +74,36 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
         relevance[key] = relevance.get(key, 0.0) + DEFINITION_SHARE * best
     given = {name: value for name, value in (facts or {}).items()}
     inferred = {name: value for name, value in read.facts.items() if name not in given}
-    nearest = max((key for key in relevance if key in by_key),  # a rule, not a glossary term
-                  key=lambda key: (relevance[key], key), default=None)
-    if "event" not in given and "event" not in inferred and nearest and by_key[nearest].events:
-        inferred["event"] = by_key[nearest].events[0]
-        read.evidence["event"] = f"nearest rule: {by_key[nearest].id}"
-    event = given.get("event", inferred.get("event"))
-    if nearest and event in by_key[nearest].events:
-        for name, value in _rule_naming_facts(by_key[nearest], kb):
-            if name not in given and name not in inferred:
-                inferred[name] = value
-                read.evidence[name] = f"nearest rule: {by_key[nearest].id}"
     chosen = {"game": game, "structure": structure, "format": format}
     context = {name: chosen[name] or read.context.get(name) for name in CONTEXT}
     for name, value in _book_scope(kb, house).items():
         if not context[name]:
             context[name] = value
             read.evidence[name] = f"the house's rulebook, written for {value} only"
+    said = make_situation(kb.vocab, house, **context, facts={**inferred, **given})
+    scores = _fused(relevance, by_key, said.facts.get("event"), said, kb, read.text)
+    contenders = in_contention(scores, by_key)
+    best = by_key[contenders[0]] if contenders else None
+    if best is not None and best.events and "event" not in given:
+        event_read = inferred.get("event")
+        if event_read not in best.events:
+            inferred["event"] = best.events[0]
+            read.evidence["event"] = f"the rule your words match: {best.id}"
+    event = given.get("event", inferred.get("event"))
+    if best is not None and event in best.events:
+        for name, value in _rule_naming_facts(best, kb):
+            if name not in given and name not in inferred:
+                inferred[name] = value
+                read.evidence[name] = f"the rule your words match: {best.id}"
+        rivals = [by_key[key] for key in contenders[1:]]
+        known = {**said.known(), **inferred, **given}
+        for name, taken in assumed_facts(best, rivals, known, kb.vocab).items():
+            inferred[name] = taken.value
+            read.evidence[name] = taken.said
     situation = make_situation(kb.vocab, house, **context, facts={**inferred, **given},
                                sources={**{n: "inferred" for n in inferred},
                                         **{n: "answered" if n in answered else "given" for n in given}})
-    ruling = resolve(kb, situation)
+    ruling = resolve(kb, situation, keys=frozenset(contenders) if contenders else None)
     ranked = _rank(ruling, relevance, by_key, situation.facts.get("event"), situation, kb, read.text)
     shown = {name: (value, read.evidence.get(name, "")) for name, value in inferred.items()}
     for name in CONTEXT:
@@ -156,12 +166,12 @@ def _terms_asked_about(text: str, terms: dict) -> list[str]:
             if not any(term != other and term in other for other in named.values())]
 
 
-def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str | None,
-          situation: Situation, kb: KnowledgeBase, text: str) -> tuple[str, ...]:
-    """Rule keys by fused score: words matched, the event read, and the ruling given; a
-    rule for another game, structure or format than the one known counts for less, and so
-    does the Explanations' commentary unless the words ask why. Only the best-matching
-    keys, the event's and the ruling's can rank high, so only they are scored."""
+def _fused(relevance: dict[str, float], by_key: dict, event: str | None, situation: Situation,
+           kb: KnowledgeBase, text: str) -> dict[str, float]:
+    """Rule keys by fused score: words matched and the event read; a rule for another game,
+    structure or format than the one known counts for less, and so does the Explanations'
+    commentary unless the words ask why. Only the best-matching keys and the event's can
+    rank high, so only they are scored."""
     pool = set(heapq.nlargest(POOL, relevance, key=relevance.__getitem__))
     pool |= {entry.rule.key for entry in kb.with_event(situation.house, event)} if event else set()
     scores: dict[str, float] = {}
@@ -179,6 +189,14 @@ def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str 
         if key.startswith(COMMENTARY) and not _ASKS_WHY.search(text):
             fused *= COMMENTARY_FACTOR
         scores[key] = fused
+    return scores
+
+
+def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str | None,
+          situation: Situation, kb: KnowledgeBase, text: str) -> tuple[str, ...]:
+    """Rule keys best first: the fused score, and the ruling given (the governing rule and
+    the rules that also apply or disagree with it)."""
+    scores = _fused(relevance, by_key, event, situation, kb, text)
     weights = [(ruling.governing, GOVERNING_WEIGHT)] if ruling.governing is not None else []
     weights += [(reading, SUPPORT_WEIGHT) for reading in (*ruling.conflicting, *ruling.support)]
     for reading, weight in weights:

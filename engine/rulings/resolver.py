@@ -114,6 +114,13 @@ def _order(kb: Rulebooks, situation: Situation):
     return lambda r: (distances.get(r.entry.origin, 99), position.get(r.rule.id, 0))
 
 
+def _about(readings: list[Reading], keys: frozenset[str], graph: nx.DiGraph) -> list[Reading]:
+    """The readings of the rules with these keys, and those that prevail over one of them."""
+    focused = [r.rule.id for r in readings if r.rule.key in keys]
+    return [r for r in readings if r.rule.key in keys
+            or any(nx.has_path(graph, r.rule.id, rule_id) for rule_id in focused)]
+
+
 def _beaten(graph: nx.DiGraph, winners: list[Reading], reading: Reading) -> bool:
     return any(nx.has_path(graph, w.rule.id, reading.rule.id) for w in winners if w is not reading)
 
@@ -186,15 +193,19 @@ def _trace(situation: Situation, readings: list[Reading], graph: nx.DiGraph) -> 
     return tuple(lines)
 
 
-def resolve(kb: Rulebooks, situation: Situation) -> Ruling:
-    """Rule on the situation in its house. Deterministic: same request, same answer."""
+def resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None = None) -> Ruling:
+    """Rule on the situation in its house. Deterministic: same request, same answer.
+    `keys`: the rules a description is about; others are weighed only where they prevail
+    over one of these (a house's or a game's own rule over the general one)."""
     kb.check_book(situation.house)
-    return replace(_resolve(kb, situation), warnings=scope_warnings(kb, situation))
+    return replace(_resolve(kb, situation, keys), warnings=scope_warnings(kb, situation))
 
 
-def _resolve(kb: Rulebooks, situation: Situation) -> Ruling:
-    order = _order(kb, situation)
-    readings = _substantive_first(sorted(_candidates(kb, situation), key=order))
+def _resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None) -> Ruling:
+    readings = sorted(_candidates(kb, situation), key=_order(kb, situation))
+    if keys is not None:
+        readings = _about(readings, keys, precedence_graph(readings, situation, kb.library, kb.vocab))
+    readings = _substantive_first(readings)
     graph = precedence_graph(readings, situation, kb.library, kb.vocab)
     trace = _trace(situation, readings, graph)
     if "event" not in situation.facts:

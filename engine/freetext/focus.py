@@ -1,0 +1,81 @@
+"""Which rules the words are about, and what the best of them says the words meant.
+
+The lookup scores every rule key against the words. The rules *in contention* are those
+scoring within CONTENTION of the best: a rule far behind is not what the person described,
+so it is neither ruled by nor asked about. The conditions the best rule sets on facts nobody
+stated are taken as said by the words (as its event is), shown with the rule they came from
+so a person can correct them; except where a rule still in contention rules differently
+and sets its own condition on that fact: that fact decides, and is the question to ask.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.books.model import Rule
+from engine.books.vocabulary import Vocabulary
+from engine.rulings.situation import CONTEXT
+
+CONTENTION = 0.8  # a rule scoring at least this share of the best is still in contention
+
+
+@dataclass(frozen=True)
+class Assumed:
+    """A fact taken from the rule the words match best, and how to say where it came from."""
+
+    value: object
+    said: str
+
+
+def in_contention(scores: dict[str, float], by_key: dict[str, Rule]) -> list[str]:
+    """Rule keys (not glossary terms) scoring within CONTENTION of the best, best first."""
+    ranked = sorted((key for key in scores if key in by_key), key=lambda key: (-scores[key], key))
+    if not ranked:
+        return []
+    floor = CONTENTION * scores[ranked[0]]
+    return [key for key in ranked if scores[key] >= floor]
+
+
+def assumed_facts(best: Rule, rivals: list[Rule], known: dict[str, object],
+                  vocab: Vocabulary) -> dict[str, Assumed]:
+    """The facts the best rule's conditions name that nobody stated, each as a value that
+    meets the condition, unless a rival in contention with another outcome conditions on it."""
+    taken: dict[str, Assumed] = {}
+    for name, expected in best.when.items():
+        if name == "event" or name in CONTEXT or name in known or name not in vocab.facts:
+            continue
+        if any(_decides(rival, name) and rival.outcome != best.outcome for rival in rivals):
+            continue
+        value = meeting(expected)
+        if value is not None:
+            taken[name] = Assumed(value, f"{describe(expected)}: the rule your words match, {best.id}")
+    return taken
+
+
+def _decides(rule: Rule, name: str) -> bool:
+    """Does the rule's ruling depend on this fact (its conditions or its cases)?"""
+    return name in rule.when or any(name in (case.get("when") or {}) for case in rule.cases)
+
+
+def meeting(expected: object) -> object:
+    """A value that meets a condition: the value itself, the first of a list, or a bound."""
+    if isinstance(expected, list):
+        return meeting(expected[0]) if expected else None
+    if isinstance(expected, dict):
+        low, high = expected.get("min"), expected.get("max")
+        return low if low is not None else high
+    return expected
+
+
+def describe(expected: object) -> str:
+    """A condition in words: "at least 2", "at most 1", "yes", "one of a, b"."""
+    if isinstance(expected, dict):
+        low, high = expected.get("min"), expected.get("max")
+        if low is not None and high is not None:
+            return f"from {low} to {high}"
+        return f"at least {low}" if low is not None else f"at most {high}"
+    if isinstance(expected, bool):
+        return "yes" if expected else "no"
+    if isinstance(expected, list):
+        return "one of " + ", ".join(map(str, expected))
+    return str(expected)
