@@ -75,29 +75,30 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     given = {name: value for name, value in (facts or {}).items()}
     inferred = {name: value for name, value in read.facts.items() if name not in given}
     chosen = {"game": game, "structure": structure, "format": format}
-    context = {name: chosen[name] or read.context.get(name) for name in CONTEXT}
+    context: dict[str, str | None] = {name: chosen[name] or read.context.get(name) for name in CONTEXT}
     for name, value in _book_scope(kb, house).items():
         if not context[name]:
             context[name] = value
             read.evidence[name] = f"the house's rulebook, written for {value} only"
-    said = make_situation(kb.vocab, house, **context, facts={**inferred, **given})
+    said = make_situation(kb.vocab, house, game=context["game"], structure=context["structure"],
+                          format=context["format"], facts={**inferred, **given})
     scores = _fused(relevance, by_key, said.facts.get("event"), said, kb, read.text)
     contenders = in_contention(scores, by_key)
-    best = by_key[contenders[0]] if contenders else None
-    if best is not None and best.events and "event" not in given:
+    matched = by_key[contenders[0]] if contenders else None
+    if matched is not None and matched.events and "event" not in given:
         event_read = inferred.get("event")
-        if event_read not in best.events:
-            inferred["event"] = best.events[0]
-            read.evidence["event"] = f"the rule your words match: {best.id}"
+        if event_read not in matched.events:
+            inferred["event"] = matched.events[0]
+            read.evidence["event"] = f"the rule your words match: {matched.id}"
     event = given.get("event", inferred.get("event"))
-    if best is not None and event in best.events:
-        for name, value in _rule_naming_facts(best, kb):
+    if matched is not None and event in matched.events:
+        for name, value in _rule_naming_facts(matched, kb):
             if name not in given and name not in inferred:
                 inferred[name] = value
-                read.evidence[name] = f"the rule your words match: {best.id}"
+                read.evidence[name] = f"the rule your words match: {matched.id}"
         rivals = [by_key[key] for key in contenders[1:]]
         known = {**said.known(), **inferred, **given}
-        for name, taken in assumed_facts(best, rivals, known, kb.vocab).items():
+        for name, taken in assumed_facts(matched, rivals, known, kb.vocab).items():
             inferred[name] = taken.value
             read.evidence[name] = taken.said
     situation = make_situation(kb.vocab, house, **context, facts={**inferred, **given},
