@@ -15,6 +15,7 @@ from engine.freetext.classify import KeyClassifier
 from engine.freetext.lexicon import dispute_examples, event_words, floor_words, lexicon, lexicon_words
 from engine.freetext.meaning import KeyedVectors, MeaningIndex
 from engine.freetext.model.minilm import SentenceModel
+from engine.freetext.reader import cues
 from engine.freetext.search import ExampleIndex, RuleIndex, words_of
 from engine.freetext.spelling import Speller
 from engine.freetext.vector_store import VectorStore
@@ -56,6 +57,7 @@ class KnowledgeBase(Rulebooks):
             self.meaning_index(book_id)
         self.speller  # noqa: B018
         lexicon()  # its patterns compiled
+        cues()
         if self.sentence_model is not None:
             self.sentence_model.graph  # noqa: B018  (not its runtime: that cannot cross a fork)
         return self

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from engine.freetext.lexicon import lexicon
+from engine.freetext.reader import read_stated_facts
 from engine.freetext.spelling import Speller
 
 MAX_TEXT = 2000
@@ -117,7 +118,11 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
         name, _, said = _strongest(data[section], plain)
         if name:
             context[dimension], evidence[dimension] = name, said
+    for fact, (value, words) in read_stated_facts(plain).items():
+        facts[fact], evidence[fact] = value, words
     for fact, values in data["values"].items():
+        if fact in facts:
+            continue
         name, _, said = _strongest(values, plain)
         if name is not None:
             facts[fact], evidence[fact] = name, said

@@ -1,0 +1,102 @@
+"""Read the facts a description states the way floor staff state them.
+
+Counts ("both cards", "nobody had acted", "only the blinds were in"), timing ("before anyone
+bet", "while pitching"), negations ("never said raise", "nobody objects"), amounts, minutes,
+players and the betting round: each cue is a pattern over the normalised words and the
+value it states, and every fact read comes back with the words that stated it. A cue is
+written to be sure rather than to be broad: a wrong fact is a wrong ruling, a fact not read
+is only a question. The cues live in freetext/cues.yaml; the first that matches a fact wins,
+so the narrower cues (negations, counts) come before the broader ones.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.books.paths import freetext_dir
+from engine.books.yamlfile import read_data
+
+_WORD_NUMBERS = {"no": 0, "zero": 0, "nobody": 0, "none": 0, "one": 1, "a": 1, "an": 1, "single": 1,
+                 "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+GRAMMAR = {  # named pieces the cues' patterns share
+    "N": r"(?P<n>\d+|no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)",
+    "NOBODY": r"(?:nobody|no one|noone|no-one|none of (?:us|them|the players))",
+    "ACTED": r"(?:acted|done anything|made a move|put (?:any )?(?:money|chips) in|called|bet|raised)",
+    "MONEY": r"\$?(?P<n>\d+(?:\.\d+)?)",
+}
+
+
+def number(word: str) -> float:
+    """'both' -> 2, '12' -> 12, '2.50' -> 2.5."""
+    word = word.strip().lower()
+    if word in _WORD_NUMBERS:
+        return _WORD_NUMBERS[word]
+    value = float(word)
+    return int(value) if value.is_integer() else value
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A pattern that states a fact, and the value it states (a constant, or from the match)."""
+
+    fact: str
+    pattern: re.Pattern[str]
+    value: object | Callable[[re.Match[str]], object]
+
+    def read(self, text: str) -> tuple[object, str] | None:
+        match = self.pattern.search(text)
+        if match is None:
+            return None
+        value = self.value(match) if callable(self.value) else self.value
+        return None if value is None else (value, match.group(0))
+
+
+def _n(match: re.Match[str]) -> object:
+    """The number a cue's alternative matched (groups n1, n2 ...), or None."""
+    said = [v for k, v in match.groupdict().items() if k.startswith("n") and v is not None]
+    return number(said[0]) if said else None
+
+
+def cue(fact: str, pattern: str, value: object = _n) -> Cue:
+    """A cue from one pattern; each alternative may name its own number `(?P<n>...)`."""
+    count = iter(range(1, 100))
+    pattern = re.sub(r"\(\?P<n>", lambda _: f"(?P<n{next(count)}>", pattern)
+    return Cue(fact, re.compile(rf"(?<![\w$-])(?:{pattern})(?![\w-])"), value)
+
+
+@lru_cache(maxsize=1)
+def cues() -> tuple[tuple[Cue, ...], frozenset[str]]:
+    """The cues of freetext/cues.yaml, compiled, and the facts whose last mention counts."""
+    data = read_data(freetext_dir() / "cues.yaml")
+    compiled = []
+    for fact, items in data["cues"].items():
+        for item in items:
+            pattern = item["pattern"]
+            for name, grammar in GRAMMAR.items():
+                pattern = pattern.replace("{" + name + "}", grammar)
+            compiled.append(cue(fact, pattern, _n if item["value"] == "number" else item["value"]))
+    return tuple(compiled), frozenset(data.get("last_said") or ())
+
+
+def read_stated_facts(text: str) -> dict[str, tuple[object, str]]:
+    """Every fact a cue reads in the (normalised) text, with the words that stated it. A story
+    moves on, so for a fact like the betting round the one mentioned last is the dispute's."""
+    all_cues, last_said = cues()
+    found: dict[str, tuple[object, str]] = {}
+    for item in all_cues:
+        if item.fact in found or item.fact in last_said:
+            continue
+        read = item.read(text)
+        if read is not None:
+            found[item.fact] = read
+    for fact in last_said:
+        said = [(match.start(), item, match) for item in all_cues if item.fact == fact
+                for match in item.pattern.finditer(text)]
+        if said:
+            _, item, match = max(said, key=lambda found_at: found_at[0])
+            found[fact] = (item.value(match) if callable(item.value) else item.value, match.group(0))
+    return found

@@ -1,0 +1,66 @@
+"""The fact reader: what the words state, read as facts, with the words that stated it."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.books.vocabulary import load_vocabulary
+from engine.freetext.reader import cues, read_stated_facts
+from engine.freetext.understand import normalise
+from engine.rulings.situation import parse_value
+
+STATED = [
+    ("dealer flips both of his hole cards face up", {"cards_exposed": 2}),
+    ("two cards were flashed while pitching", {"cards_exposed": 2, "exposed_by": "dealer"}),
+    ("just the one card, the rest were fine", {"cards_exposed": 1}),
+    ("nobody had acted yet when we saw it", {"players_acted": 0}),
+    ("only the blinds were in, nobody's done anything", {"players_acted": 0}),
+    ("caught it before anyone acted", {"players_acted": 0}),
+    ("three players had acted by then", {"players_acted": 3}),
+    ("nobody objects to switching games", {"objecting_players": 0}),
+    ("me and one other guy object", {"objecting_players": 2}),
+    ("he never said raise, just put in more chips", {"announced": False, "verbal": False}),
+    ("he said 'raise' and threw in one chip", {"announced": True, "verbal": True}),
+    ("he's been gone like 25 min", {"minutes_away": 25}),
+    ("he wasn't eating, just on the phone", {"away_to_eat": False}),
+    ("he went to get tacos", {"away_to_eat": True}),
+    ("limps, then on the flop he bets, then the turn comes", {"street": "turn"}),
+    ("we're down to 12 players", {"players_remaining": 12}),
+    ("three of us still in the pot", {"players_in_pot": 3}),
+    ("the pot was about $60", {"pot_amount": 60}),
+    ("he called without ever looking at his cards", {"looked_at_cards": False}),
+    ("the dealer turned it over by accident", {"deliberate": False}),
+    ("he went all in for 300", {"all_in": True}),
+    ("heads-up on the river", {"heads_up": True, "street": "river"}),
+]
+
+
+@pytest.mark.parametrize(("said", "facts"), STATED, ids=[said for said, _ in STATED])
+def test_the_words_state_the_fact(said: str, facts: dict[str, object]) -> None:
+    read = read_stated_facts(normalise(said))
+    assert {name: read[name][0] for name in facts if name in read} == facts
+    for name in facts:
+        assert read[name][1] in normalise(said)  # the words that stated it, as said
+
+
+NOT_STATED = [
+    "the dealer looked at the board and called the floor",  # "dealer" alone says nobody exposed anything
+    "under the gun folded, the cutoff raised",
+    "seat 4 went to the bathroom",
+]
+
+
+@pytest.mark.parametrize("said", NOT_STATED)
+def test_words_that_do_not_state_a_fact_read_none(said: str) -> None:
+    read = read_stated_facts(normalise(said))
+    assert "exposed_by" not in read and "street" not in read and "minutes_away" not in read
+
+
+def test_every_cue_names_a_vocabulary_fact_with_a_value_it_takes() -> None:
+    vocab = load_vocabulary()
+    every, last_said = cues()
+    assert last_said <= set(vocab.facts)
+    for cue in every:
+        assert cue.fact in vocab.facts, cue.fact
+        if not callable(cue.value):
+            parse_value(vocab.facts[cue.fact], cue.value)  # raises naming what is allowed
