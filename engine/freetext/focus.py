@@ -10,6 +10,7 @@ and sets its own condition on that fact: that fact decides, and is the question 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.books.model import Rule
@@ -17,6 +18,7 @@ from engine.books.vocabulary import Vocabulary
 from engine.rulings.situation import CONTEXT
 
 CONTENTION = 0.8  # a rule scoring at least this share of the best is still in contention
+MOST_PLAYED = "holdem"  # taken, and shown, when no game is named and the rule matched covers it
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,30 @@ def in_contention(scores: dict[str, float], by_key: dict[str, Rule]) -> list[str
         return []
     floor = CONTENTION * scores[ranked[0]]
     return [key for key in ranked if scores[key] >= floor]
+
+
+def context_of(best: Rule, known: Mapping[str, object], vocab: Vocabulary) -> dict[str, Assumed]:
+    """The game, structure or format nobody named, when the rule the words match is written
+    for exactly one: the words matched a hold'em rule, so the game is hold'em."""
+    taken: dict[str, Assumed] = {}
+    for name in CONTEXT:
+        named = best.applies.get(f"{name}s") or []
+        values = vocab.expand_games(named) if name == "game" else set(named)
+        if known.get(name) is not None or not values:
+            continue
+        if len(values) == 1:
+            value = next(iter(values))
+            taken[name] = Assumed(value, f"the rule your words match is for {value} only: {best.id}")
+        elif name == "game" and MOST_PLAYED in values:
+            taken[name] = Assumed(MOST_PLAYED, f"no game named; the rule your words match, {best.id}, "
+                                               f"covers {MOST_PLAYED} among others")
+    return taken
+
+
+def unnamed_scope(rule: Rule, known: Mapping[str, object]) -> bool:
+    """Is the rule written for a game, structure or format the words did not name? Such a
+    rule is not what the person meant unless it is the one the words match best."""
+    return any(rule.applies.get(f"{name}s") and known.get(name) is None for name in CONTEXT)
 
 
 def assumed_facts(best: Rule, rivals: list[Rule], known: dict[str, object],

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from engine.books.model import Rule
-from engine.freetext.focus import assumed_facts, in_contention
+from engine.freetext.focus import assumed_facts, context_of, in_contention, unnamed_scope
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lexicon import synonyms_of
 from engine.freetext.understand import Understanding, understand
@@ -90,6 +90,12 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
         if event_read not in matched.events:
             inferred["event"] = matched.events[0]
             read.evidence["event"] = f"the rule your words match: {matched.id}"
+    if matched is not None:
+        for name, taken in context_of(matched, {**said.known(), **context}, kb.vocab).items():
+            context[name] = str(taken.value)
+            read.evidence[name] = taken.said
+        contenders = [key for key in contenders
+                      if key == matched.key or not unnamed_scope(by_key[key], context)]
     event = given.get("event", inferred.get("event"))
     if matched is not None and event in matched.events:
         for name, value in _rule_naming_facts(matched, kb):

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
-from engine.rulings.matching import FAILS, value_matches
+from engine.books.vocabulary import Vocabulary
+from engine.rulings.matching import FAILS, applicability, value_matches
 from engine.rulings.precedence import book_distances, precedence_graph
 from engine.rulings.reading import Reading, read_rule
 from engine.rulings.rulebooks import Rulebooks
@@ -114,11 +115,14 @@ def _order(kb: Rulebooks, situation: Situation):
     return lambda r: (distances.get(r.entry.origin, 99), position.get(r.rule.id, 0))
 
 
-def _about(readings: list[Reading], keys: frozenset[str], graph: nx.DiGraph) -> list[Reading]:
-    """The readings of the rules with these keys, and those that prevail over one of them."""
+def _about(readings: list[Reading], keys: frozenset[str], graph: nx.DiGraph, situation: Situation,
+           vocab: Vocabulary) -> list[Reading]:
+    """The readings of the rules with these keys, and those that prevail over one of them
+    in the game, structure and format as known (not in one nobody named)."""
     focused = [r.rule.id for r in readings if r.rule.key in keys]
     return [r for r in readings if r.rule.key in keys
-            or any(nx.has_path(graph, r.rule.id, rule_id) for rule_id in focused)]
+            or (applicability(r.rule, situation, vocab).holds is True
+                and any(nx.has_path(graph, r.rule.id, rule_id) for rule_id in focused))]
 
 
 def _beaten(graph: nx.DiGraph, winners: list[Reading], reading: Reading) -> bool:
@@ -204,7 +208,8 @@ def resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None = N
 def _resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None) -> Ruling:
     readings = sorted(_candidates(kb, situation), key=_order(kb, situation))
     if keys is not None:
-        readings = _about(readings, keys, precedence_graph(readings, situation, kb.library, kb.vocab))
+        graph = precedence_graph(readings, situation, kb.library, kb.vocab)
+        readings = _about(readings, keys, graph, situation, kb.vocab)
     readings = _substantive_first(readings)
     graph = precedence_graph(readings, situation, kb.library, kb.vocab)
     trace = _trace(situation, readings, graph)
