@@ -21,6 +21,7 @@ from engine.books.model import Rule
 from engine.freetext.focus import assumed_facts, context_of, in_contention, unnamed_scope
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lexicon import synonyms_of
+from engine.freetext.reader import said_with_unit
 from engine.freetext.understand import Understanding, understand
 from engine.rulings.matching import applicability
 from engine.rulings.precedence import COMMENTARY
@@ -39,6 +40,7 @@ OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
 UNSAID_GAME_FACTOR = 0.8  # a rule for a game, structure or format nobody named
 DEFINITION_SHARE = 0.7  # a glossary term the words ask the meaning of: this share of the best match
 COMMENTARY_FACTOR = 0.8  # the Explanations' commentary on a rule, unless the words ask why
+MAX_ANSWERED_FROM_WORDS = 3  # questions the words answer with a number and its unit, in turn
 POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot reach the top)
 
 
@@ -64,59 +66,107 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     kb.check_book(house)
     read = understand(text, kb.speller)
     by_key = kb.rules_by_key(house)
+    relevance = _matches(kb, house, read, text)
+    told = _Told(kb, house, read, dict(facts or {}), {"game": game, "structure": structure, "format": format},
+                 answered)
+    said = told.situation()
+    scores = _fused(relevance, by_key, said.facts.get("event"), said, kb, read.text)
+    contenders = in_contention(scores, by_key)
+    if contenders:
+        contenders = told.take_from(by_key[contenders[0]], [by_key[key] for key in contenders])
+    keys = frozenset(contenders) if contenders else None
+    situation = told.situation()
+    ruling = resolve(kb, situation, keys=keys)
+    for _ in range(MAX_ANSWERED_FROM_WORDS):  # a question the words answer with a number and its unit
+        answer = _answered_by_words(ruling, situation, read.text)
+        if answer is None:
+            break
+        told.infer(*answer)
+        situation = told.situation()
+        ruling = resolve(kb, situation, keys=keys)
+    ranked = _rank(ruling, relevance, by_key, situation.facts.get("event"), situation, kb, read.text)
+    terms = kb.glossary_of(house)
+    shown_rules = {key: by_key.get(key) or terms[key] for key in ranked[:10]}
+    return Lookup(ruling, read, ranked, told.shown(), shown_rules)
+
+
+def _answered_by_words(ruling: Ruling, situation: Situation, text: str) -> tuple[str, object, str] | None:
+    """The question asked, answered by a number the words give in its unit, if they do."""
+    if ruling.status != "needs-facts" or not ruling.questions:
+        return None
+    fact = str(ruling.questions[0]["fact"])
+    answer = said_with_unit(fact, text) if fact not in situation.facts else None
+    return (fact, *answer) if answer else None
+
+
+class _Told:
+    """What the person told us, as it grows: facts given, facts read from the words (each with
+    the words or the rule it came from), and the game, structure and format."""
+
+    def __init__(self, kb: KnowledgeBase, house: str, read: Understanding, given: dict,
+                 chosen: dict[str, str | None], answered: frozenset[str]) -> None:
+        self.kb, self.house, self.read, self.given = kb, house, read, given
+        self.chosen, self.answered = chosen, answered
+        self.inferred = {name: value for name, value in read.facts.items() if name not in given}
+        self.context = {name: chosen[name] or read.context.get(name) for name in CONTEXT}
+        for name, value in _book_scope(kb, house).items():
+            if not self.context[name]:
+                self.infer_context(name, value, f"the house's rulebook, written for {value} only")
+
+    def infer(self, name: str, value: object, said: str) -> None:
+        self.inferred[name] = value
+        self.read.evidence[name] = said
+
+    def infer_context(self, name: str, value: str, said: str) -> None:
+        self.context[name] = value
+        self.read.evidence[name] = said
+
+    def situation(self) -> Situation:
+        sources = {**{name: "inferred" for name in self.inferred},
+                   **{name: "answered" if name in self.answered else "given" for name in self.given}}
+        return make_situation(self.kb.vocab, self.house, game=self.context["game"],
+                              structure=self.context["structure"], format=self.context["format"],
+                              facts={**self.inferred, **self.given}, sources=sources)
+
+    def take_from(self, matched: Rule, contenders: list[Rule]) -> list[str]:
+        """Read the dispute as the rule the words match best: its event, the game it is for,
+        what it names (the player's behaviour) and its conditions nobody stated; returns the
+        keys still in contention (a rule for a scope nobody named drops out)."""
+        where = f"the rule your words match: {matched.id}"
+        if matched.events and "event" not in self.given and self.inferred.get("event") not in matched.events:
+            self.infer("event", matched.events[0], where)
+        known = {**self.situation().known(), **self.context}
+        for name, taken in context_of(matched, known, self.kb.vocab).items():
+            self.infer_context(name, str(taken.value), taken.said)
+        rivals = [rule for rule in contenders[1:] if not unnamed_scope(rule, self.context)]
+        if self.given.get("event", self.inferred.get("event")) in matched.events:
+            for name, value in _rule_naming_facts(matched, self.kb):
+                if name not in self.given and name not in self.inferred:
+                    self.infer(name, value, where)
+            known = {**self.situation().known(), **self.inferred, **self.given}
+            for name, taken in assumed_facts(matched, rivals, known, self.kb.vocab).items():
+                self.infer(name, taken.value, taken.said)
+        return [matched.key, *(rule.key for rule in rivals)]
+
+    def shown(self) -> dict:
+        """What the person is shown as read: every inferred fact, and the context nobody chose."""
+        shown = {name: (value, self.read.evidence.get(name, "")) for name, value in self.inferred.items()}
+        for name in CONTEXT:
+            if self.context[name] and not self.chosen[name]:
+                shown[name] = (self.context[name], self.read.evidence.get(name, ""))
+        return shown
+
+
+def _matches(kb: KnowledgeBase, house: str, read: Understanding, text: str) -> dict[str, float]:
+    """How well the words match each rule key and glossary term of the house."""
     query = f"{read.text} {synonyms_of(read.text)}"
     relevance = _relevance(kb.search_index(house).search(query), kb.example_index(house).search(query),
                            kb.classifier(house).likelihood(read.text))
     _add_meaning(relevance, kb, house, text)
-    terms = kb.glossary_of(house)
     best = max(relevance.values(), default=0.0)
-    for key in _terms_asked_about(read.text, terms):
+    for key in _terms_asked_about(read.text, kb.glossary_of(house)):
         relevance[key] = relevance.get(key, 0.0) + DEFINITION_SHARE * best
-    given = {name: value for name, value in (facts or {}).items()}
-    inferred = {name: value for name, value in read.facts.items() if name not in given}
-    chosen = {"game": game, "structure": structure, "format": format}
-    context: dict[str, str | None] = {name: chosen[name] or read.context.get(name) for name in CONTEXT}
-    for name, value in _book_scope(kb, house).items():
-        if not context[name]:
-            context[name] = value
-            read.evidence[name] = f"the house's rulebook, written for {value} only"
-    said = make_situation(kb.vocab, house, game=context["game"], structure=context["structure"],
-                          format=context["format"], facts={**inferred, **given})
-    scores = _fused(relevance, by_key, said.facts.get("event"), said, kb, read.text)
-    contenders = in_contention(scores, by_key)
-    matched = by_key[contenders[0]] if contenders else None
-    if matched is not None and matched.events and "event" not in given:
-        event_read = inferred.get("event")
-        if event_read not in matched.events:
-            inferred["event"] = matched.events[0]
-            read.evidence["event"] = f"the rule your words match: {matched.id}"
-    if matched is not None:
-        for name, taken in context_of(matched, {**said.known(), **context}, kb.vocab).items():
-            context[name] = str(taken.value)
-            read.evidence[name] = taken.said
-        contenders = [key for key in contenders
-                      if key == matched.key or not unnamed_scope(by_key[key], context)]
-    event = given.get("event", inferred.get("event"))
-    if matched is not None and event in matched.events:
-        for name, value in _rule_naming_facts(matched, kb):
-            if name not in given and name not in inferred:
-                inferred[name] = value
-                read.evidence[name] = f"the rule your words match: {matched.id}"
-        rivals = [by_key[key] for key in contenders[1:]]
-        known = {**said.known(), **inferred, **given}
-        for name, taken in assumed_facts(matched, rivals, known, kb.vocab).items():
-            inferred[name] = taken.value
-            read.evidence[name] = taken.said
-    situation = make_situation(kb.vocab, house, **context, facts={**inferred, **given},
-                               sources={**{n: "inferred" for n in inferred},
-                                        **{n: "answered" if n in answered else "given" for n in given}})
-    ruling = resolve(kb, situation, keys=frozenset(contenders) if contenders else None)
-    ranked = _rank(ruling, relevance, by_key, situation.facts.get("event"), situation, kb, read.text)
-    shown = {name: (value, read.evidence.get(name, "")) for name, value in inferred.items()}
-    for name in CONTEXT:
-        if context[name] and not chosen[name]:
-            shown[name] = (context[name], read.evidence.get(name, ""))
-    return Lookup(ruling, read, ranked, shown, {key: by_key.get(key) or terms[key] for key in ranked[:10]})
+    return relevance
 
 
 def _relevance(rules: dict[str, float], examples: dict[str, float],

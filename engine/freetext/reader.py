@@ -64,6 +64,7 @@ def _n(match: re.Match[str]) -> object:
 def cue(fact: str, pattern: str, value: object = _n) -> Cue:
     """A cue from one pattern; each alternative may name its own number `(?P<n>...)`."""
     count = iter(range(1, 100))
+    pattern = pattern.replace("n't", "n'?t").replace("'s ", "'?s ")  # typed without apostrophes
     pattern = re.sub(r"\(\?P<n>", lambda _: f"(?P<n{next(count)}>", pattern)
     return Cue(fact, re.compile(rf"(?<![\w$-])(?:{pattern})(?![\w-])"), value)
 
@@ -100,3 +101,31 @@ def read_stated_facts(text: str) -> dict[str, tuple[object, str]]:
             _, item, match = max(said, key=lambda found_at: found_at[0])
             found[fact] = (item.value(match) if callable(item.value) else item.value, match.group(0))
     return found
+
+
+_SPOKEN_AMOUNTS = {"half an hour": 30, "an hour": 60}
+
+
+@lru_cache(maxsize=1)
+def _quantities() -> tuple[dict[str, str], dict[str, tuple[re.Pattern[str], ...]]]:
+    """Which unit each fact is measured in, and the patterns of a number said with a unit."""
+    data = read_data(freetext_dir() / "cues.yaml")
+    unit_of = {fact: unit for unit, facts in (data.get("units") or {}).items() for fact in facts}
+    quantities = data.get("quantities") or {}
+    patterns = {unit: tuple(re.compile(p) for p in said) for unit, said in quantities.items()}
+    return unit_of, patterns
+
+
+def said_with_unit(fact: str, text: str) -> tuple[object, str] | None:
+    """The number the words give in the unit this fact is measured in, when they give exactly
+    one ("gone 25 minutes" answers how long he was away): else None, and the question stays."""
+    unit_of, patterns = _quantities()
+    unit = unit_of.get(fact)
+    if unit is None:
+        return None
+    said: dict[object, str] = {}
+    for pattern in patterns[unit]:
+        for match in pattern.finditer(text):
+            words = match.group("n")
+            said.setdefault(_SPOKEN_AMOUNTS.get(words) or number(words.replace(",", "")), match.group(0))
+    return next(iter(said.items())) if len(said) == 1 else None
