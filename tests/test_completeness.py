@@ -11,14 +11,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 import yaml
 
-from engine.books.loader import load_library, parse_lines
+from engine.books.loader import Library, parse_lines
 from engine.books.sourcetext import load_source, normalize
 
-LIBRARY = load_library()
-SOURCES = sorted({book.source for book in LIBRARY.books.values()})
+# `bundled_source`: each source document the bundled books quote (see conftest.py).
 
 # A numbered rule or lettered sub-item at the start of a line, per document format.
 LINE_MARKERS = {
@@ -52,14 +50,14 @@ def numbered_items(document) -> list[tuple[int, str, str]]:
     return found
 
 
-def _books_of(source: str) -> list[str]:
-    return [book.id for book in LIBRARY.books.values() if book.source == source]
+def _books_of(library: Library, source: str) -> list[str]:
+    return [book.id for book in library.books.values() if book.source == source]
 
 
-@pytest.mark.parametrize("source", SOURCES)
-def test_every_numbered_item_has_a_record(source: str) -> None:
-    document = load_source(LIBRARY.sources / source)
-    records = [r for book in _books_of(source) for r in LIBRARY.rules_of(book)]
+def test_every_numbered_item_has_a_record(library: Library, bundled_source: str) -> None:
+    source = bundled_source
+    document = load_source(library.sources / source)
+    records = [r for book in _books_of(library, source) for r in library.rules_of(book)]
     texts = [(normalize(r.text), r) for r in records]
     missing = []
     for line, marker, opening in numbered_items(document):
@@ -73,17 +71,17 @@ def _covered(rule) -> set[int]:
     return {n for start, end in rule.lines for n in range(start, end + 1)}
 
 
-@pytest.mark.parametrize("source", SOURCES)
-def test_every_line_is_quoted_or_explained(source: str) -> None:
-    document = load_source(LIBRARY.sources / source)
+def test_every_line_is_quoted_or_explained(library: Library, bundled_source: str) -> None:
+    source = bundled_source
+    document = load_source(library.sources / source)
     covered: set[int] = set()
-    for book in _books_of(source):
-        for rule in LIBRARY.rules_of(book):
+    for book in _books_of(library, source):
+        for rule in library.rules_of(book):
             covered |= _covered(rule)
-    for entry in LIBRARY.glossary:
-        if entry.book in _books_of(source):
-            covered |= _glossary_lines(entry)
-    omitted_path = LIBRARY.sources / f"{Path(source).stem}.omitted.yaml"
+    for entry in library.glossary:
+        if entry.book in _books_of(library, source):
+            covered |= _glossary_lines(library, entry)
+    omitted_path = library.sources / f"{Path(source).stem}.omitted.yaml"
     omitted = yaml.safe_load(omitted_path.read_text(encoding="utf-8")) if omitted_path.exists() else []
     for entry in omitted:
         assert entry.get("what"), f"{omitted_path.name}: lines {entry['lines']} say not what they are"
@@ -93,8 +91,8 @@ def test_every_line_is_quoted_or_explained(source: str) -> None:
     assert not uncovered, f"{len(uncovered)} lines neither quoted nor explained:\n" + "\n".join(uncovered)
 
 
-def _glossary_lines(entry) -> set[int]:
-    for parsed in LIBRARY.files:
+def _glossary_lines(library: Library, entry) -> set[int]:
+    for parsed in library.files:
         data = parsed.data
         if isinstance(data, dict) and data.get("book") == entry.book:
             for record in data.get("records") or []:
@@ -103,9 +101,9 @@ def _glossary_lines(entry) -> set[int]:
     return set()
 
 
-def test_the_numbering_parser_finds_rules() -> None:
+def test_the_numbering_parser_finds_rules(library: Library) -> None:
     """The check can fail: the parser sees the home edition's misdeal list."""
-    document = load_source(LIBRARY.sources / "roberts-rules-home-games-v11.adoc")
+    document = load_source(library.sources / "roberts-rules-home-games-v11.adoc")
     openings = [opening for _, _, opening in numbered_items(document)]
     assert "Two or more boxed cards (improperly faced" in openings
     assert len(openings) > 300

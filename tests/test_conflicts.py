@@ -46,11 +46,10 @@ def test_a_house_rule_over_its_base_is_not_a_conflict(tmp_path: Path) -> None:
     assert list(iter_static_conflicts(kb, "mini-house")) == []
 
 
-def test_the_bundled_books_disagree_only_where_their_texts_do() -> None:
+def test_the_bundled_books_disagree_only_where_their_texts_do(kb: KnowledgeBase) -> None:
     """The two static conflicts left are real tensions printed in the HomePokerTourney book:
     its dead-button rule and its help page move the button differently when the small blind
     busts, and its payout paragraph and payout table differ for small fields."""
-    kb = KnowledgeBase.load()
     found = sorted((c.first, c.second) for book in kb.houses for c in iter_static_conflicts(kb, book))
     assert found == [
         ("homepokertourney/dead-button-rule/p2", "homepokertourney/poker-tournament-dead-button-help/p3"),

@@ -14,16 +14,20 @@ def modules_after_importing(module: str) -> set[str]:
     return set(result.stdout.split())
 
 
+def test_the_probe_sees_the_heavy_modules_an_import_loads() -> None:
+    """The checks below can fail: the probe lists flask once the web is imported."""
+    assert "flask" in modules_after_importing("web")
+
+
 def test_the_resolver_imports_neither_the_model_stack_nor_the_web() -> None:
     loaded = modules_after_importing("engine.rulings.resolver")
-    assert "engine.rulings.resolver" in loaded
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
 
 
 def test_the_books_and_the_diff_need_no_model_either() -> None:
-    loaded = modules_after_importing("engine.compare.diff")
-    assert "engine.books.validate" in modules_after_importing("engine.books.validate")
-    assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+    for module in ("engine.books.validate", "engine.compare.diff"):
+        loaded = modules_after_importing(module)
+        assert not loaded & set(HEAVY), (module, sorted(loaded & set(HEAVY)))
 
 
 def test_the_command_line_does_not_import_the_web_until_it_serves() -> None:

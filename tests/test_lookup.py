@@ -12,8 +12,6 @@ from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lookup import lookup
 from engine.freetext.understand import TextError, understand
 
-KB = KnowledgeBase.load()
-
 
 def test_facts_are_read_from_floor_talk() -> None:
     read = understand("dealer flashed the 2nd card to seat 4 while pitching")
@@ -29,23 +27,23 @@ def test_abbreviations_and_numbers() -> None:
     assert understand("PLO hand, heads up").context == {"game": "omaha", "structure": "pot-limit"}
 
 
-def test_typos_are_corrected_to_known_words() -> None:
-    read = understand("dealer flahsed a card", KB.speller)
+def test_typos_are_corrected_to_known_words(kb: KnowledgeBase) -> None:
+    read = understand("dealer flahsed a card", kb.speller)
     assert read.facts["event"] == "exposed-card"
 
 
-def test_given_facts_win_over_inferred_ones() -> None:
-    found = lookup(KB, "catfish-bend", "dealer flashed the 2nd card", game="holdem",
+def test_given_facts_win_over_inferred_ones(kb: KnowledgeBase) -> None:
+    found = lookup(kb, "catfish-bend", "dealer flashed the 2nd card", game="holdem",
                    facts={"card_number": 1, "cards_exposed": 1, "players_acted": 0})
     assert found.ruling.situation.facts["card_number"] == 1
     assert found.ruling.situation.sources["card_number"] == "given"
     assert found.ruling.situation.sources["exposed_by"] == "inferred"
 
 
-def test_a_described_dispute_gets_each_house_its_own_rule() -> None:
+def test_a_described_dispute_gets_each_house_its_own_rule(kb: KnowledgeBase) -> None:
     text = "dealer flashed the 2nd card while pitching, one card exposed, nobody acted yet"
-    home = lookup(KB, "roberts-home", text, game="holdem")
-    catfish = lookup(KB, "catfish-bend", text, game="holdem")
+    home = lookup(kb, "roberts-home", text, game="holdem")
+    catfish = lookup(kb, "catfish-bend", text, game="holdem")
     assert home.ruling.governing.outcome == "card-replaced"
     assert catfish.ruling.governing.outcome == "misdeal"
     assert home.ruling.governing.rule.key == catfish.ruling.governing.rule.key == "holdem.exposed-holecard"
@@ -57,9 +55,9 @@ def test_a_described_dispute_gets_each_house_its_own_rule() -> None:
     ("   ", "describe the dispute"),
     ("x" * 2001, "keep it under 2000"),
 ])
-def test_bad_text_gets_a_clear_error(text: str, message: str) -> None:
+def test_bad_text_gets_a_clear_error(kb: KnowledgeBase, text: str, message: str) -> None:
     with pytest.raises(TextError, match=message):
-        lookup(KB, "roberts-home", text)
+        lookup(kb, "roberts-home", text)
 
 
 def test_non_text_is_refused() -> None:
@@ -79,11 +77,11 @@ def test_cli_reads_text_and_says_what_it_inferred() -> None:
     assert empty.returncode == 2 and "describe the dispute" in empty.stderr
 
 
-def test_the_lexicon_only_names_what_the_vocabulary_has() -> None:
+def test_the_lexicon_only_names_what_the_vocabulary_has(kb: KnowledgeBase) -> None:
     from engine.freetext.lexicon import lexicon_data
 
     data = lexicon_data()
-    vocab = KB.vocab
+    vocab = kb.vocab
     assert set(data["events"]) <= set(vocab.events)
     assert set(data["games"]) <= set(vocab.games)
     assert set(data["structures"]) <= set(vocab.structures)
@@ -104,19 +102,19 @@ def test_no_limit_is_not_mistaken_for_limit(text: str, structure: str) -> None:
     assert understand(text).context["structure"] == structure
 
 
-def test_floor_words_name_only_existing_keys() -> None:
+def test_floor_words_name_only_existing_keys(kb: KnowledgeBase) -> None:
     from engine.freetext.lexicon import floor_words
 
-    keys = {rule.key for rule in KB.library.rules}
+    keys = {rule.key for rule in kb.library.rules}
     unknown = sorted(set(floor_words()) - keys)
     assert not unknown, unknown
 
 
-def test_every_rule_key_has_example_disputes_and_only_real_keys_do() -> None:
+def test_every_rule_key_has_example_disputes_and_only_real_keys_do(kb: KnowledgeBase) -> None:
     from engine.freetext.lexicon import dispute_examples
 
     examples = dispute_examples()
-    keys = {rule.key for rule in KB.library.rules}
+    keys = {rule.key for rule in kb.library.rules}
     assert sorted(set(examples) - keys) == []
     assert sorted(keys - set(examples)) == []
     assert all(len(said) >= 30 and all(text.strip() for text in said) for said in examples.values())
@@ -143,23 +141,23 @@ def test_example_disputes_are_not_the_lookup_test_sets() -> None:
         assert [e["text"] for e in entries if e["text"].lower().strip() in said] == []
 
 
-def test_an_example_dispute_finds_its_own_rule() -> None:
+def test_an_example_dispute_finds_its_own_rule(kb: KnowledgeBase) -> None:
     """A description matching an example word for word ranks that example's key first."""
-    found = lookup(KB, "roberts-home", "guy is drawing five, I gave him four, when does he get the last one")
+    found = lookup(kb, "roberts-home", "guy is drawing five, I gave him four, when does he get the last one")
     assert found.ranked[0] == "draw-high.draw-five-cards"
 
 
-def test_asking_what_a_word_means_finds_the_glossary() -> None:
-    found = lookup(KB, "catfish-bend", "what's a kill pot?")
+def test_asking_what_a_word_means_finds_the_glossary(kb: KnowledgeBase) -> None:
+    found = lookup(kb, "catfish-bend", "what's a kill pot?")
     assert "glossary.kill-pot" in found.ranked[:3]
     assert "glossary.kill-or-kill-blind" not in found.ranked[:3]  # the longest term named
     assert found.ruling.governing is None or not found.ruling.governing.rule.key.startswith("glossary.")
 
 
-def test_a_glossary_candidate_is_shown_with_its_definition() -> None:
+def test_a_glossary_candidate_is_shown_with_its_definition(kb: KnowledgeBase) -> None:
     from engine.render.ruling_json import lookup_json
 
-    answer = lookup_json(lookup(KB, "catfish-bend", "what does scoop mean"))
+    answer = lookup_json(lookup(kb, "catfish-bend", "what does scoop mean"))
     term = next(item for item in answer["candidate_rules"] if item["key"] == "glossary.scoop")
     assert term["kind"] == "glossary" and term["citation"] == "Glossary: SCOOP"
     assert term["summary"].startswith("To win both")
@@ -171,24 +169,25 @@ def test_a_glossary_candidate_is_shown_with_its_definition() -> None:
     ("why cant a new player sitting between the blinds just get dealt in, whats the reasoning",
      "explanation.new-player-between-blinds"),
 ])
-def test_the_rule_comes_before_its_commentary_unless_asked_why(text: str, first: str) -> None:
-    assert lookup(KB, "roberts-home", text).ranked[0] == first
+def test_the_rule_comes_before_its_commentary_unless_asked_why(
+        kb: KnowledgeBase, text: str, first: str) -> None:
+    assert lookup(kb, "roberts-home", text).ranked[0] == first
 
 
-def test_a_one_format_house_reads_disputes_in_its_format() -> None:
-    found = lookup(KB, "homepokertourney", "dealer flashed the second card")
+def test_a_one_format_house_reads_disputes_in_its_format(kb: KnowledgeBase) -> None:
+    found = lookup(kb, "homepokertourney", "dealer flashed the second card")
     assert found.inferred["format"][0] == "tournament"
     assert found.inferred["game"][0] == "holdem"
-    assert lookup(KB, "catfish-bend", "dealer flashed the second card").inferred.get("format") is None
+    assert lookup(kb, "catfish-bend", "dealer flashed the second card").inferred.get("format") is None
 
 
 SNORTING = "guy keeps sneaking off to the restroom to snort stuff and comes back wired"
 
 
-def test_what_the_player_did_is_read_with_the_rule_it_names() -> None:
+def test_what_the_player_did_is_read_with_the_rule_it_names(kb: KnowledgeBase) -> None:
     """The words match the illegal-substance rule without naming it: the event and what the
     player did both come from that rule, so the floor gets the ruling, not a 23-way question."""
-    found = lookup(KB, "roberts-home", SNORTING)
+    found = lookup(kb, "roberts-home", SNORTING)
     assert found.inferred["behavior"][0] == "illegal-substance"
     assert found.inferred["behavior"][1].startswith("the rule your words match:")
     assert found.ruling.status == "ruled"
@@ -196,7 +195,7 @@ def test_what_the_player_did_is_read_with_the_rule_it_names() -> None:
     assert found.ruling.governing.rule.key == "conduct.illegal-substance"
 
 
-def test_what_the_player_did_as_given_wins_over_the_nearest_rule() -> None:
-    found = lookup(KB, "roberts-home", SNORTING, facts={"behavior": "disturbance"})
+def test_what_the_player_did_as_given_wins_over_the_nearest_rule(kb: KnowledgeBase) -> None:
+    found = lookup(kb, "roberts-home", SNORTING, facts={"behavior": "disturbance"})
     assert "behavior" not in found.inferred
     assert found.ruling.situation.facts["behavior"] == "disturbance"

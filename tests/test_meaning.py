@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine.books.loader import Library
+from engine.books.vocabulary import load_vocabulary
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lookup import lookup
 from engine.freetext.meaning import KeyedVectors
@@ -54,8 +56,8 @@ def test_sentence_vectors_match_sentence_transformers(model: SentenceModel) -> N
     assert np.allclose(np.linalg.norm(quantised, axis=1), 1.0, atol=1e-5)
 
 
-def test_the_shipped_vectors_cover_every_bundled_text_and_are_the_models(model: SentenceModel) -> None:
-    kb = KnowledgeBase.load()
+def test_the_shipped_vectors_cover_every_bundled_text_and_are_the_models(
+        kb: KnowledgeBase, model: SentenceModel) -> None:
     store = VectorStore(model)
     texts = kb.meaning_texts()
     stale = [text for text in texts if text not in store]
@@ -86,8 +88,8 @@ def test_meaning_finds_a_key_whose_examples_share_no_words(model: SentenceModel,
     assert max(scores, key=scores.__getitem__) == "conduct.drugs"
 
 
-def test_lookup_works_on_words_alone_without_the_model() -> None:
-    kb = KnowledgeBase.load()
+def test_lookup_works_on_words_alone_without_the_model(library: Library) -> None:
+    kb = KnowledgeBase(library, load_vocabulary())  # its own: the session's keeps its model
     kb.sentence_model = None  # type: ignore[misc]  # as when the model package is missing
     result = lookup(kb, "catfish-bend", "can I play out of my rack")
     assert kb.meaning_index("catfish-bend") is None

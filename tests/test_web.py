@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from web import create_app
-
-APP = create_app()
-
 
 @pytest.fixture()
-def client():
-    return APP.test_client()
+def client(app):
+    """A test client of the session's app (conftest.py), one per test."""
+    return app.test_client()
 
 
 PAGES = [
@@ -128,8 +125,8 @@ def test_large_requests_are_refused(client) -> None:
     assert client.get("/api/ruling?house=roberts-home&q=" + "y" * 20_000).status_code == 413
 
 
-def test_no_debug_and_methods_limited(client) -> None:
-    assert not APP.debug
+def test_no_debug_and_methods_limited(app, client) -> None:
+    assert not app.debug
     assert client.post("/api/books").status_code == 405
 
 
@@ -142,9 +139,9 @@ def test_no_external_resources_anywhere() -> None:
         assert "http://" not in text and "https://" not in text, path
 
 
-def test_a_repeated_request_is_answered_from_the_cache(client) -> None:
+def test_a_repeated_request_is_answered_from_the_cache(app, client) -> None:
     path = "/api/ruling?house=roberts-home&fact=event=playing-out-of-rack"
-    ruler = APP.extensions["pokerrules.rulings"]
+    ruler = app.extensions["pokerrules.rulings"]
     before = ruler.cache_info().hits
     assert client.get(path).get_json() == client.get(path).get_json()
     assert ruler.cache_info().hits > before

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from flask import Flask
 
+from engine.compare.diff import ChangeKind
 from engine.freetext.knowledge import KnowledgeBase
+from engine.rulings.resolver import RulingStatus
 from web.errors import register_error_handlers
 from web.query import make_ruler
 from web.security import add_security_headers, refuse_large_requests
@@ -27,6 +29,8 @@ def create_app(kb: KnowledgeBase | None = None) -> Flask:
     knowledge.prepare()  # before the first request, and before gunicorn forks its workers
     app.extensions["pokerrules"] = knowledge
     app.extensions["pokerrules.rulings"] = make_ruler(knowledge)
+    # Templates test a ruling's status and a diff's kind of change by name, not by spelling.
+    app.jinja_env.globals.update(RulingStatus=RulingStatus, ChangeKind=ChangeKind)
 
     from web.api import api
     from web.pages import pages

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.rulings.resolver import RulingStatus
+
 _ERROR = {"description": "The request cannot be answered as asked; the message names what is "
                          "allowed.",
           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
@@ -56,7 +58,7 @@ OPENAPI = {
                    "required": ["status", "house", "situation", "rulings", "overridden", "questions",
                                 "trace"],
                    "properties": {"status": {"type": "string",
-                                             "enum": ["ruled", "needs-facts", "conflict", "no-rule"]},
+                                             "enum": [status.value for status in RulingStatus]},
                                   "house": {"type": "string"}, "situation": {"type": "object"},
                                   "rulings": {"type": "array", "items": {"type": "object"}},
                                   "overridden": {"type": "array", "items": {"type": "object"}},

@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from engine.books.effective import effective_rulebook
 from engine.books.loader import Library
 
 
-def describe_books(library: Library) -> list[dict]:
+class BookSummary(TypedDict):
+    """One line of the listing (`pokerrules books`, /api/books), in the order it is printed."""
+
+    id: str
+    title: str
+    publisher: str
+    version: str
+    date: str
+    kind: str  # edition | house
+    extends: list[str]  # the books it inherits rules from, nearest first
+    follows: str | None  # the edition it was made from, if any
+    source: str  # its source document under rules/sources/
+    records: int  # the records it prints itself
+    glossary: int  # the terms it defines
+    effective: int  # the rules that hold in it, inherited ones included
+
+
+def describe_books(library: Library) -> list[BookSummary]:
     """One summary per book, in id order: identity, inheritance and record counts."""
     glossary_counts: dict[str, int] = {}
     for entry in library.glossary:
         glossary_counts[entry.book] = glossary_counts.get(entry.book, 0) + 1
-    listing = []
+    listing: list[BookSummary] = []
     for book_id in sorted(library.books):
         book = library.books[book_id]
         listing.append({

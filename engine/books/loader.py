@@ -6,8 +6,10 @@ the rest still loads, so `pokerrules validate` can report everything at once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.books.model import Book, BookKind, GlossaryEntry, Rule
 from engine.books.paths import rules_dir
@@ -101,7 +103,12 @@ def _load_book(library: Library, folder: Path) -> None:
             _records_from(library, data, library.display(path))
 
 
-def _book_from(data: dict, path: str) -> Book | None:
+# What the YAML gives is Any until read into a Book or Rule: a wrong shape raises here and
+# the record is skipped; the validator names the problem.
+YamlMapping = Mapping[str, Any]
+
+
+def _book_from(data: YamlMapping, path: str) -> Book | None:
     try:
         precedence = data.get("precedence") or {}
         lineage = data.get("lineage") or {}
@@ -119,7 +126,7 @@ def _book_from(data: dict, path: str) -> Book | None:
         return None  # the validator reports what is missing or wrong
 
 
-def _records_from(library: Library, data: dict, path: str) -> None:
+def _records_from(library: Library, data: YamlMapping, path: str) -> None:
     for record in data.get("records") or []:
         if not isinstance(record, dict):
             continue
@@ -135,7 +142,7 @@ def _records_from(library: Library, data: dict, path: str) -> None:
             continue  # the validator reports the record's schema problems
 
 
-def _rule_from(record: dict, data: dict, path: str, line: int) -> Rule:
+def _rule_from(record: YamlMapping, data: YamlMapping, path: str, line: int) -> Rule:
     return Rule(
         id=str(record["id"]), key=str(record["key"]), book=str(data["book"]),
         section=str(data["section"]), chapter=str(data.get("chapter", "")),

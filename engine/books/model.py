@@ -8,6 +8,85 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Required, TypedDict
+
+# The shapes of a record's annotations, as schema/section.schema.json and book.schema.json
+# give them. Plain dicts at run time (they are read from YAML); the types say what a valid
+# book holds, so the code that reads them is checked.
+
+Scalar = str | int | float | bool  # one value of a fact: a name, a count, an amount, yes/no
+
+
+class Bounds(TypedDict, total=False):
+    """A condition on a number: at least `min`, at most `max` (either may be left out)."""
+
+    min: float
+    max: float
+
+
+Condition = Scalar | list[Scalar] | Bounds  # a value, one of several, or a range
+Conditions = dict[str, Condition]  # fact name -> the condition on it (a record's `when`)
+
+
+# "games" (or groups of games), "structures", "formats" -> the names a rule or book is
+# written for; a dimension left out means all of them. Read by a dimension's name.
+Applies = dict[str, list[str]]
+
+
+ParameterValue = int | float | str | list[int | float | str]
+
+
+class Parameter(TypedDict, total=False):
+    """A named number the rule sets: 2 (big bets), 30 (minutes), "unlimited"."""
+
+    value: Required[ParameterValue]
+    unit: Required[str]
+    note: str
+
+
+class Case(TypedDict, total=False):
+    """A narrower situation within a rule that gives its own outcome."""
+
+    when: Required[Conditions]
+    outcome: Required[str]
+    summary: Required[str]
+    discretion: str
+
+
+class Override(TypedDict, total=False):
+    """A rule the text says this one prevails over: its key, and its book when not the same."""
+
+    key: Required[str]
+    book: str
+    reason: Required[str]
+
+
+class Disable(TypedDict, total=False):
+    """An inherited rule (by key) or section a house removes, and its record that says so."""
+
+    key: str
+    section: str
+    book: str
+    by: Required[str]
+    note: str
+
+
+class Amend(TypedDict, total=False):
+    """A change a house makes to an inherited rule's numbers or applicability."""
+
+    key: Required[str]
+    by: Required[str]
+    applies: Applies
+    parameters: dict[str, Parameter]
+    note: str
+
+
+class Flaw(TypedDict, total=False):
+    """A defect of the source document, recorded rather than repaired."""
+
+    what: Required[str]
+    records: list[str]
+    lines: str
 
 
 class BookKind(StrEnum):
@@ -33,10 +112,10 @@ class Book:
     terms: str = ""  # the use terms the document itself states
     precedence: str = ""  # the document's own precedence statement, quoted
     follows: str = ""  # the edition this one was made from (lineage, not inheritance)
-    applies: dict = field(default_factory=dict)  # games/structures/formats the whole book covers
-    disable: tuple[dict, ...] = ()  # rules or sections of inherited books it removes
-    amend: tuple[dict, ...] = ()  # parameter or applicability changes to inherited rules
-    flaws: tuple[dict, ...] = ()  # defects of the source, recorded not repaired
+    applies: Applies = field(default_factory=dict)  # games/structures/formats the whole book covers
+    disable: tuple[Disable, ...] = ()  # rules or sections of inherited books it removes
+    amend: tuple[Amend, ...] = ()  # parameter or applicability changes to inherited rules
+    flaws: tuple[Flaw, ...] = ()  # defects of the source, recorded not repaired
     path: str = ""  # the manifest file
 
 
@@ -57,12 +136,12 @@ class Rule:
     parent: str | None = None
     summary: str = ""  # one plain sentence, ours
     outcome: str = ""  # controlled word
-    applies: dict = field(default_factory=dict)  # games / structures / formats (absent: all)
-    when: dict = field(default_factory=dict)  # conditions on situation facts
-    cases: tuple[dict, ...] = ()  # narrower conditions with their own outcome
-    parameters: dict = field(default_factory=dict)  # named numbers with units
+    applies: Applies = field(default_factory=dict)  # games / structures / formats (absent: all)
+    when: Conditions = field(default_factory=dict)  # conditions on situation facts
+    cases: tuple[Case, ...] = ()  # narrower conditions with their own outcome
+    parameters: dict[str, Parameter] = field(default_factory=dict)  # named numbers with units
     discretion: str = "none"  # who decides when the text leaves it open
-    overrides: tuple[dict, ...] = ()  # rules the text says this one prevails over
+    overrides: tuple[Override, ...] = ()  # rules the text says this one prevails over
     refs: tuple[str, ...] = ()  # keys of rules the text refers to
     flags: tuple[str, ...] = ()
     note: str = ""

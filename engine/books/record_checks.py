@@ -7,10 +7,11 @@ fact's type. Yields ``(field, message)`` pairs; the validator adds file and line
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from difflib import get_close_matches
+from typing import Any
 
-from engine.books.vocabulary import Vocabulary
+from engine.books.vocabulary import FactType, Vocabulary
 
 
 def _unknown(kind: str, name: object, allowed: list[str]) -> str:
@@ -19,7 +20,9 @@ def _unknown(kind: str, name: object, allowed: list[str]) -> str:
     return f"unknown {kind} '{name}'{suffix}"
 
 
-def iter_record_problems(record: dict, vocab: Vocabulary) -> Iterator[tuple[str, str]]:
+def iter_record_problems(record: Mapping[str, Any], vocab: Vocabulary) -> Iterator[tuple[str, str]]:
+    """Problems with one record's names and values. The record is data still to be checked
+    (a record as read, before any schema check): its values may be anything, hence Any."""
     applies = record.get("applies") or {}
     games = list(vocab.games) + list(vocab.game_groups)
     for game in applies.get("games", []):
@@ -53,7 +56,7 @@ def _check_discretion(field: str, value: object, vocab: Vocabulary) -> Iterator[
 
 
 def iter_condition_problems(
-    field: str, conditions: dict, vocab: Vocabulary
+    field: str, conditions: Mapping[str, object], vocab: Vocabulary
 ) -> Iterator[tuple[str, str]]:
     """Problems with a set of conditions (a record's `when`, or a situation's facts)."""
     for name, expected in conditions.items():
@@ -67,7 +70,7 @@ def iter_condition_problems(
                 yield f"{field}.{name}", problem
 
 
-def _values(expected: object) -> list:
+def _values(expected: object) -> list[object]:
     if isinstance(expected, list):
         return expected
     if isinstance(expected, dict):
@@ -75,15 +78,15 @@ def _values(expected: object) -> list:
     return [expected]
 
 
-def type_problem(name: str, kind: str, values: dict, value: object) -> str | None:
+def type_problem(name: str, kind: FactType, values: Mapping[str, str], value: object) -> str | None:
     """Why ``value`` does not fit a fact of this type, or None when it fits."""
-    if kind == "enum":
+    if kind == FactType.ENUM:
         if value not in values:
             return _unknown(f"value for {name}", value, list(values))
-    elif kind == "bool":
+    elif kind == FactType.BOOL:
         if not isinstance(value, bool):
             return f"{name} takes true or false, not {value!r}"
-    elif kind in ("int", "number"):
+    elif kind in (FactType.INT, FactType.NUMBER):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return f"{name} takes a number, not {value!r}"
     return None

@@ -8,7 +8,7 @@ its source lines. Each problem is ``file:line: field: message``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from difflib import get_close_matches
 from functools import lru_cache
 from pathlib import Path
@@ -17,7 +17,7 @@ import jsonschema
 import networkx as nx
 
 from engine.books.loader import Library, ParsedFile
-from engine.books.model import Rule
+from engine.books.model import Book, Rule
 from engine.books.paths import schema_dir
 from engine.books.problems import Problem
 from engine.books.record_checks import iter_record_problems
@@ -44,7 +44,10 @@ def iter_problems(library: Library) -> Iterator[Problem]:
     yield from _iter_quotation_problems(library)
 
 
-def _locate(data: object, path: list) -> tuple[int, str]:
+JsonPath = list[str | int]  # where in a parsed file: mapping keys and list indexes
+
+
+def _locate(data: object, path: JsonPath) -> tuple[int, str]:
     """The line of the deepest mapping on ``path``, and a dotted field name."""
     line, node, fields = 1, data, []
     for step in path:
@@ -75,7 +78,7 @@ def _iter_schema_problems(library: Library, parsed: ParsedFile) -> Iterator[Prob
         yield Problem(display, line, _short_field(parsed.data, path, field), _message(error))
 
 
-def _short_field(data: object, path: list, field: str) -> str:
+def _short_field(data: object, path: JsonPath, field: str) -> str:
     if len(path) >= 2 and path[0] == "records" and isinstance(data, dict):
         try:
             record_id = data["records"][path[1]].get("id", f"records[{path[1]}]")
@@ -88,7 +91,8 @@ def _short_field(data: object, path: list, field: str) -> str:
 
 def _message(error: jsonschema.ValidationError) -> str:
     """jsonschema's message, in plainer words where they help."""
-    return error.message.replace("is a required property", "is required")
+    message: str = error.message
+    return message.replace("is a required property", "is required")
 
 
 def _iter_record_problems(library: Library) -> Iterator[Problem]:
@@ -180,18 +184,21 @@ def _iter_book_problems(library: Library) -> Iterator[Problem]:
             yield Problem(library.books[book_id].path, 1, "extends", f"extends forms a cycle: {chain}")
 
 
-def _iter_change_problems(library: Library, book) -> Iterator[Problem]:
+def _iter_change_problems(library: Library, book: Book) -> Iterator[Problem]:
     ids = {rule.id for rule in library.rules_of(book.id)}
     inherited = [rule for parent in book.extends for rule in library.rules_of(parent)]
     inherited_keys = {rule.key for rule in inherited}
     sections = {rule.section.lower() for rule in inherited} | {rule.section_number for rule in inherited}
-    for kind, changes in (("disable", book.disable), ("amend", book.amend)):
+    kinds: tuple[tuple[str, Sequence[Mapping[str, object]]], ...] = (
+        ("disable", book.disable), ("amend", book.amend))
+    for kind, changes in kinds:
         for index, change in enumerate(changes):
             field = f"{kind}[{index}]"
             if change.get("by") not in ids:
                 yield Problem(book.path, 1, f"{field}.by", f"no record '{change.get('by')}' in {book.id}")
-            if change.get("key") and change["key"] not in inherited_keys:
-                yield Problem(book.path, 1, f"{field}.key", _unknown_key(change["key"], inherited_keys))
+            key = change.get("key")
+            if key and key not in inherited_keys:
+                yield Problem(book.path, 1, f"{field}.key", _unknown_key(str(key), inherited_keys))
             section = str(change.get("section", "")).lower()
             if section and section not in sections and not change.get("note"):
                 yield Problem(book.path, 1, f"{field}.section",

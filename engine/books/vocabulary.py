@@ -7,11 +7,22 @@ defined in two files must be defined identically there.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from engine.books.paths import schema_dir
 from engine.books.yamlfile import read_data
+
+
+class FactType(StrEnum):
+    """What kind of answer a fact takes (its `type` in the vocabulary)."""
+
+    BOOL = "bool"  # yes or no
+    ENUM = "enum"  # one of the names the fact lists (its `values`)
+    INT = "int"  # a count: cards, players, seats
+    NUMBER = "number"  # an amount that may be fractional: chips, minutes
 
 
 @dataclass(frozen=True)
@@ -19,7 +30,7 @@ class Fact:
     """A fact a situation can give: its type, its question and its allowed values."""
 
     name: str
-    type: str  # enum | int | number | bool
+    type: FactType
     ask: str
     values: dict[str, str]
     names_the_rule: bool = False  # like the event, says which of the event's rules is meant
@@ -57,7 +68,7 @@ class VocabularyConflict(ValueError):
         self.file, self.field = file, field
 
 
-def _merge(into: dict, extra: dict, file: str, where: str = "") -> None:
+def _merge(into: dict[str, Any], extra: dict[str, Any], file: str, where: str = "") -> None:
     for name, value in extra.items():
         field = f"{where}.{name}" if where else str(name)
         if name not in into:
@@ -68,9 +79,10 @@ def _merge(into: dict, extra: dict, file: str, where: str = "") -> None:
             raise VocabularyConflict(file, field)
 
 
-def load_vocabulary_data(folder: Path | None = None) -> dict:
+def load_vocabulary_data(folder: Path | None = None) -> dict[str, Any]:
+    """The vocabulary files merged, as the YAML gives them."""
     folder = folder or schema_dir()
-    data = read_data(folder / "vocabulary.yaml")
+    data: dict[str, Any] = read_data(folder / "vocabulary.yaml")
     for extra_path in sorted((folder / "vocabulary").glob("*.yaml")):
         extra = read_data(extra_path) or {}
         _merge(data, extra, f"schema/vocabulary/{extra_path.name}")
@@ -81,7 +93,7 @@ def load_vocabulary_data(folder: Path | None = None) -> dict:
 def load_vocabulary(folder: Path | None = None) -> Vocabulary:
     data = load_vocabulary_data(folder)
     facts = {
-        name: Fact(name, spec["type"], spec["ask"], dict(spec.get("values", {})),
+        name: Fact(name, FactType(spec["type"]), spec["ask"], dict(spec.get("values", {})),
                    bool(spec.get("names_the_rule", False)))
         for name, spec in data["facts"].items()
     }

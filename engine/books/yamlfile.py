@@ -12,11 +12,12 @@ from typing import Any
 import yaml
 
 
-class LineDict(dict):
-    """A mapping that knows the source line of itself and of each key."""
+class LineDict(dict[Any, Any]):
+    """A mapping that knows the source line of itself and of each key. What it holds is
+    whatever the YAML says (Any): the schemas, not the parser, say what is valid."""
 
     line: int = 0
-    key_lines: dict
+    key_lines: dict[object, int]
 
     def line_of(self, key: str) -> int:
         return self.key_lines.get(key, self.line)

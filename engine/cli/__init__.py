@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from engine.cli.commands import cmd_books, cmd_diff, cmd_ruling, cmd_serve, cmd_validate
 
@@ -59,8 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run  # the command's cmd_* function
     try:
-        return args.run(args)
+        return run(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -10,7 +10,7 @@ from pathlib import Path
 from engine.answer import answer_dispute
 from engine.books.catalog import describe_books
 from engine.books.effective import UnknownBook
-from engine.books.loader import load_library
+from engine.books.loader import Library, load_library
 from engine.books.problems import Problem
 from engine.books.validate import iter_problems
 from engine.books.vocabulary import load_vocabulary
@@ -26,7 +26,7 @@ from engine.rulings.conflicts import iter_override_cycles, iter_static_conflicts
 from engine.rulings.situation import SituationError, parse_fact_pairs
 
 
-def _library_for(path: str | None):
+def _library_for(path: str | None) -> Library:
     """A rules folder, or one book folder checked together with the bundled books."""
     if path is None:
         return load_library()

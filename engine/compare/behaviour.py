@@ -4,25 +4,31 @@ the ones whose ruling changes, and rule one situation in every house side by sid
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import yaml
 
-from engine.rulings.resolver import Ruling, resolve
+from engine.rulings.resolver import Ruling, RulingStatus, resolve
 from engine.rulings.rulebooks import Rulebooks
 from engine.rulings.situation import Situation, make_situation
 
+# A situation as the ruling test cases write it: name, game, structure, format, facts (YAML).
+SituationSpec = dict[str, Any]
+# What a floor supervisor would announce, in a form two rulings can be compared by.
+Signature = tuple[object, ...]
 
-def ruling_signature(ruling: Ruling) -> tuple:
+
+def ruling_signature(ruling: Ruling) -> Signature:
     """What a floor supervisor would announce: status, outcome and the numbers it used."""
     governing = ruling.governing
     if governing is None:
         return (ruling.status, tuple(sorted(r.rule.id for r in ruling.conflicting)),
-                tuple(q["fact"] for q in ruling.questions))
+                tuple(q.fact for q in ruling.questions))
     parameters = tuple(sorted((k, str(v.get("value"))) for k, v in governing.rule.parameters.items()))
     return (ruling.status, governing.outcome, parameters)
 
 
-def load_situations(folder: Path) -> list[dict]:
+def load_situations(folder: Path) -> list[SituationSpec]:
     """Situations from the ruling test cases (each case, and each follow-up)."""
     found = []
     for path in sorted(folder.glob("*.yaml")):
@@ -35,12 +41,13 @@ def load_situations(folder: Path) -> list[dict]:
     return found
 
 
-def situation_in(kb: Rulebooks, house: str, spec: dict) -> Situation:
+def situation_in(kb: Rulebooks, house: str, spec: SituationSpec) -> Situation:
     return make_situation(kb.vocab, house, game=spec.get("game"), structure=spec.get("structure"),
                           format=spec.get("format"), facts=dict(spec.get("facts") or {}))
 
 
-def ruling_differences(kb: Rulebooks, a: str, b: str, situations: list[dict]) -> list[dict]:
+def ruling_differences(kb: Rulebooks, a: str, b: str,
+                       situations: list[SituationSpec]) -> list[dict[str, Any]]:
     """The situations whose ruling differs between books a and b, with both rulings."""
     differences = []
     for spec in situations:
@@ -51,14 +58,15 @@ def ruling_differences(kb: Rulebooks, a: str, b: str, situations: list[dict]) ->
     return differences
 
 
-def rule_everywhere(kb: Rulebooks, spec: dict, houses: list[str] | None = None) -> dict[str, Ruling]:
+def rule_everywhere(kb: Rulebooks, spec: SituationSpec,
+                    houses: list[str] | None = None) -> dict[str, Ruling]:
     """One situation ruled in every house (or the given ones), keyed by house."""
     return {house: resolve(kb, situation_in(kb, house, spec)) for house in houses or kb.houses}
 
 
-def answer_signature(answer: dict) -> tuple:
+def answer_signature(answer: dict[str, Any]) -> Signature:
     """What a floor supervisor would announce, read from the contract's JSON answer."""
-    if answer["status"] != "ruled":
+    if answer["status"] != RulingStatus.RULED:
         return (answer["status"], tuple(sorted(r["id"] for r in answer["rulings"])),
                 tuple(q["fact"] for q in answer["questions"]))
     first = answer["rulings"][0]
@@ -66,7 +74,7 @@ def answer_signature(answer: dict) -> tuple:
     return (answer["status"], first["outcome"], parameters)
 
 
-def differing_houses(answers: dict[str, dict]) -> list[str]:
+def differing_houses(answers: dict[str, dict[str, Any]]) -> list[str]:
     """Houses whose answer is not the most common one."""
     signatures = {house: answer_signature(answer) for house, answer in answers.items()}
     values = list(signatures.values())

@@ -11,10 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from enum import StrEnum
 
 from engine.books.effective import EffectiveRule
-from engine.books.model import Rule
+from engine.books.model import Parameter, ParameterValue, Rule
 from engine.rulings.rulebooks import Rulebooks
+
+# A named number that differs: (old value, new value, unit); a side without it gives None.
+ParameterChange = tuple[ParameterValue | None, ParameterValue | None, str | None]
 
 _WORD = re.compile(r"\S+")
 _SQUASH = re.compile(r"[\s\-–—.,;:!?'’\"“”()\[\]]+")
@@ -27,17 +31,26 @@ _MEANINGFUL = re.compile(
     re.IGNORECASE)
 
 
+class ChangeKind(StrEnum):
+    """How one key stands between book A and book B."""
+
+    CHANGED = "changed"  # in both, in different words
+    ADDED = "added"  # only in B
+    REMOVED = "removed"  # only in A
+    SAME = "same"  # in both, word for word: counted, never listed
+
+
 @dataclass(frozen=True)
 class RuleChange:
     """One key's difference between the two books."""
 
     key: str
-    kind: str  # changed | added | removed
+    kind: ChangeKind
     a: Rule | None
     b: Rule | None
     substantive: bool = False
     reasons: tuple[str, ...] = ()  # why it is substantive: "outcome", "parameters", ...
-    parameters: dict = field(default_factory=dict)  # name -> (old, new, unit)
+    parameters: dict[str, ParameterChange] = field(default_factory=dict)  # name -> (old, new, unit)
     words: tuple[tuple[str, str], ...] = ()  # (op, text): equal | delete | insert
 
     @property
@@ -52,7 +65,7 @@ class BookDiff:
     changes: tuple[RuleChange, ...]
     same: int
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, int]:
         counts = {"changed": 0, "added": 0, "removed": 0, "same": self.same, "substantive": 0}
         for change in self.changes:
             counts[change.kind] += 1
@@ -80,14 +93,22 @@ def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
     return tuple(ops)
 
 
-def parameter_changes(a: Rule, b: Rule) -> dict:
+def parameter_changes(a: Rule, b: Rule) -> dict[str, ParameterChange]:
     """name -> (old value, new value, unit) for every named number that differs."""
-    changes = {}
+    changes: dict[str, ParameterChange] = {}
     for name in sorted(set(a.parameters) | set(b.parameters)):
-        old, new = a.parameters.get(name, {}), b.parameters.get(name, {})
-        if old.get("value") != new.get("value"):
-            changes[name] = (old.get("value"), new.get("value"), new.get("unit") or old.get("unit"))
+        old, new = a.parameters.get(name), b.parameters.get(name)
+        if _value(old) != _value(new):
+            changes[name] = (_value(old), _value(new), _unit(new) or _unit(old))
     return changes
+
+
+def _value(parameter: Parameter | None) -> ParameterValue | None:
+    return parameter.get("value") if parameter is not None else None
+
+
+def _unit(parameter: Parameter | None) -> str | None:
+    return parameter.get("unit") if parameter is not None else None
 
 
 def _real_changes(words: tuple[tuple[str, str], ...]) -> list[str]:
@@ -105,7 +126,7 @@ def _real_changes(words: tuple[tuple[str, str], ...]) -> list[str]:
     return changed
 
 
-def _outcomes(rule: Rule) -> list:
+def _outcomes(rule: Rule) -> list[str]:
     return [rule.outcome] + [case.get("outcome") for case in rule.cases]
 
 
@@ -131,9 +152,9 @@ def compare_rules(a: Rule, b: Rule) -> RuleChange | None:
         return None  # the same words are the same rule, whatever each book's annotator wrote
     words = word_diff(a.text, b.text)
     if squash(a.text) == squash(b.text):
-        return RuleChange(a.key, "changed", a, b, words=words)
+        return RuleChange(a.key, ChangeKind.CHANGED, a, b, words=words)
     reasons = _reasons(a, b, words)
-    return RuleChange(a.key, "changed", a, b, substantive=bool(reasons), reasons=reasons,
+    return RuleChange(a.key, ChangeKind.CHANGED, a, b, substantive=bool(reasons), reasons=reasons,
                       parameters=parameter_changes(a, b), words=words)
 
 
@@ -160,14 +181,14 @@ def diff_books(kb: Rulebooks, a: str, b: str, *, section: str | None = None,
     changes, same = [], 0
     for key in sorted(set(left) | set(right)):
         if key not in right:
-            change: RuleChange | None = RuleChange(key, "removed", left[key], None, substantive=True)
+            change: RuleChange | None = RuleChange(key, ChangeKind.REMOVED, left[key], None, substantive=True)
         elif key not in left:
-            change = RuleChange(key, "added", None, right[key], substantive=True)
+            change = RuleChange(key, ChangeKind.ADDED, None, right[key], substantive=True)
         else:
             change = compare_rules(left[key], right[key])
         if change is None:
-            same += _wanted(RuleChange(key, "same", left[key], right[key]), kb, section, game)
+            same += _wanted(RuleChange(key, ChangeKind.SAME, left[key], right[key]), kb, section, game)
         elif _wanted(change, kb, section, game) and (change.substantive or not substantive_only):
             changes.append(change)
-    changes.sort(key=lambda c: (not c.substantive, c.kind != "changed", c.section, c.key))
+    changes.sort(key=lambda c: (not c.substantive, c.kind != ChangeKind.CHANGED, c.section, c.key))
     return BookDiff(a, b, tuple(changes), same)

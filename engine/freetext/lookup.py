@@ -25,7 +25,7 @@ from engine.freetext.reader import said_with_unit
 from engine.freetext.understand import Understanding, understand
 from engine.rulings.matching import applicability
 from engine.rulings.precedence import COMMENTARY
-from engine.rulings.resolver import Ruling, resolve
+from engine.rulings.resolver import Ruling, RulingStatus, resolve
 from engine.rulings.situation import CONTEXT, Situation, make_situation
 
 EXAMPLE_WEIGHT = 2.0  # the closest example dispute, beside the rule's own words
@@ -70,7 +70,7 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     told = _Told(kb, house, read, dict(facts or {}), {"game": game, "structure": structure, "format": format},
                  answered)
     said = told.situation()
-    scores = _fused(relevance, by_key, said.facts.get("event"), said, kb, read.text)
+    scores = _fused(relevance, by_key, said.event, said, kb, read.text)
     contenders = in_contention(scores, by_key)
     if contenders:
         contenders = told.take_from(by_key[contenders[0]], [by_key[key] for key in contenders])
@@ -84,7 +84,7 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
         told.infer(*answer)
         situation = told.situation()
         ruling = resolve(kb, situation, keys=keys)
-    ranked = _rank(ruling, relevance, by_key, situation.facts.get("event"), situation, kb, read.text)
+    ranked = _rank(ruling, relevance, by_key, situation.event, situation, kb, read.text)
     terms = kb.glossary_of(house)
     shown_rules = {key: by_key.get(key) or terms[key] for key in ranked[:10]}
     return Lookup(ruling, read, ranked, told.shown(), shown_rules)
@@ -92,9 +92,9 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
 
 def _answered_by_words(ruling: Ruling, situation: Situation, text: str) -> tuple[str, object, str] | None:
     """The question asked, answered by a number the words give in its unit, if they do."""
-    if ruling.status != "needs-facts" or not ruling.questions:
+    if ruling.status != RulingStatus.NEEDS_FACTS or not ruling.questions:
         return None
-    fact = str(ruling.questions[0]["fact"])
+    fact = ruling.questions[0].fact
     answer = said_with_unit(fact, text) if fact not in situation.facts else None
     return (fact, *answer) if answer else None
 

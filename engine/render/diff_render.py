@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from engine.books.model import Rule
-from engine.compare.diff import BookDiff, RuleChange
+from engine.compare.diff import BookDiff, ChangeKind, RuleChange
 
 RED, GREEN, BOLD, DIM, RESET = "\033[31m", "\033[32m", "\033[1m", "\033[2m", "\033[0m"
 
 
-def _side(rule: Rule | None) -> dict | None:
+def _side(rule: Rule | None) -> dict[str, object] | None:
     if rule is None:
         return None
     return {"book": rule.book, "id": rule.id, "section": rule.section, "number": rule.number,
@@ -16,9 +16,9 @@ def _side(rule: Rule | None) -> dict | None:
             "parameters": rule.parameters}
 
 
-def change_json(change: RuleChange) -> dict:
+def change_json(change: RuleChange) -> dict[str, object]:
     return {
-        "key": change.key, "kind": change.kind, "section": change.section,
+        "key": change.key, "kind": change.kind.value, "section": change.section,
         "substantive": change.substantive, "reasons": list(change.reasons),
         "a": _side(change.a), "b": _side(change.b),
         "parameters": {name: [old, new] for name, (old, new, _) in change.parameters.items()},
@@ -27,7 +27,7 @@ def change_json(change: RuleChange) -> dict:
     }
 
 
-def diff_json(diff: BookDiff) -> dict:
+def diff_json(diff: BookDiff) -> dict[str, object]:
     return {"a": diff.a, "b": diff.b, "changes": [change_json(c) for c in diff.changes],
             "summary": diff.summary()}
 
@@ -72,7 +72,7 @@ def diff_text(diff: BookDiff, color: bool = False) -> str:
             lines.append(f"  why: {', '.join(change.reasons)}")
         if change.parameters:
             lines.append(f"  numbers: {_parameters_line(change)}")
-        if change.kind == "changed":
+        if change.kind == ChangeKind.CHANGED:
             lines.append(f"  {_words(change, color)}")
         else:
             lines.append(f"  \"{rule.text}\"")
@@ -95,7 +95,7 @@ def diff_markdown(diff: BookDiff) -> str:
             lines.append(f"### {change.key} ({change.kind}) — {rule.section}")  # type: ignore[union-attr]
             if change.parameters:
                 lines.append(f"*Numbers:* {_parameters_line(change)}")
-            if change.kind == "changed":
+            if change.kind == ChangeKind.CHANGED:
                 lines.append(f"> {_words(change, False, markdown=True)}")
             else:
                 lines.append(f"> {rule.text}")  # type: ignore[union-attr]

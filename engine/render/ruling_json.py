@@ -1,14 +1,20 @@
-"""The ruling as the JSON object of the interface contract (CLI `--json` and `/api/ruling`)."""
+"""The ruling as the JSON object of the interface contract (CLI `--json` and `/api/ruling`).
+
+Plain data only (str, not the engine's enums; dicts, not its records), in the contract's key
+order: the object is compared, cached and printed as it is.
+"""
 
 from __future__ import annotations
 
 from engine.books.model import GlossaryEntry, Rule
 from engine.freetext.lookup import Lookup
 from engine.rulings.reading import Reading
-from engine.rulings.resolver import Ruling
+from engine.rulings.resolver import Question, Ruling, SetAside
+
+JsonObject = dict[str, object]
 
 
-def reading_json(reading: Reading) -> dict:
+def reading_json(reading: Reading) -> JsonObject:
     rule = reading.rule
     return {
         "key": rule.key, "book": rule.book, "id": rule.id, "origin": reading.entry.origin,
@@ -22,7 +28,20 @@ def reading_json(reading: Reading) -> dict:
     }
 
 
-def ruling_json(ruling: Ruling) -> dict:
+def set_aside_json(item: SetAside) -> JsonObject:
+    return {"key": item.key, "book": item.book, "id": item.id, "by": item.by, "reason": item.reason,
+            "outcome": item.outcome}
+
+
+def question_json(question: Question) -> JsonObject:
+    """fact, ask, choices, and the answer's type for a fact (not for game, structure, format)."""
+    asked: JsonObject = {"fact": question.fact, "ask": question.ask, "choices": list(question.choices)}
+    if question.type is not None:
+        asked["type"] = question.type.value
+    return asked
+
+
+def ruling_json(ruling: Ruling) -> JsonObject:
     """One object: status, house, situation, rulings (governing first), overridden, questions, trace."""
     if ruling.governing is not None:
         rulings = [ruling.governing, *ruling.support]
@@ -31,19 +50,19 @@ def ruling_json(ruling: Ruling) -> dict:
     else:
         rulings = list(ruling.support)
     return {
-        "status": ruling.status,
+        "status": ruling.status.value,
         "house": ruling.situation.house,
         "situation": ruling.situation.as_json(),
         "rulings": [reading_json(r) for r in rulings],
-        "overridden": list(ruling.overridden),
-        "questions": list(ruling.questions),
+        "overridden": [set_aside_json(item) for item in ruling.overridden],
+        "questions": [question_json(question) for question in ruling.questions],
         "nearest": [reading_json(r) for r in ruling.nearest],
         "warnings": list(ruling.warnings),
         "trace": list(ruling.trace),
     }
 
 
-def lookup_json(found: Lookup) -> dict:
+def lookup_json(found: Lookup) -> JsonObject:
     """The ruling plus what was read from the words and the ranked rule keys."""
     answer = ruling_json(found.ruling)
     answer["inferred"] = {name: {"value": value, "from": said}
@@ -53,7 +72,7 @@ def lookup_json(found: Lookup) -> dict:
     return answer
 
 
-def _candidate(record: Rule | GlossaryEntry) -> dict:
+def _candidate(record: Rule | GlossaryEntry) -> JsonObject:
     if isinstance(record, GlossaryEntry):
         return {"key": record.key, "book": record.book, "citation": f"Glossary: {record.term}",
                 "summary": record.definition, "kind": "glossary", "id": record.id}

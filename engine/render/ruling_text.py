@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.rulings.resolver import RulingStatus
 from engine.rulings.situation import CONTEXT
 
+# The contract's ruling object (engine.render.ruling_json), as built or as read back from JSON.
+Answer = dict[str, Any]
 
-def render_ruling(answer: dict) -> str:
+
+def render_ruling(answer: Answer) -> str:
     """The ruling as a person reads it at the table."""
     lines = [f"{answer['house']}: {answer['status'].upper()}"]
     if answer.get("inferred"):
@@ -14,8 +20,9 @@ def render_ruling(answer: dict) -> str:
         lines.append(f"Read from your words: {read}  — correct any with --fact")
     lines += [f"Note: {warning}" for warning in answer["warnings"]]
     for index, rule in enumerate(answer["rulings"]):
-        label = {"ruled": "Ruling" if index == 0 else "Also applies", "conflict": "Conflicting rule",
-                 "needs-facts": "Applies so far"}.get(answer["status"], "Rule")
+        label = {RulingStatus.RULED: "Ruling" if index == 0 else "Also applies",
+                 RulingStatus.CONFLICT: "Conflicting rule",
+                 RulingStatus.NEEDS_FACTS: "Applies so far"}.get(answer["status"], "Rule")
         lines += [f"{label}: {rule['outcome']} — {rule['summary']}",
                   f"  {rule['book']}, {rule['citation']}",
                   f"  \"{rule['text']}\""]
@@ -36,13 +43,13 @@ def render_ruling(answer: dict) -> str:
     return "\n".join(lines)
 
 
-def said_in_one_line(answer: dict) -> str:
+def said_in_one_line(answer: Answer) -> str:
     """A ruling in one line: the outcome and its citation, the question, or both rules."""
-    if answer["status"] == "needs-facts":
+    if answer["status"] == RulingStatus.NEEDS_FACTS:
         return "ask: " + "; ".join(q["ask"] for q in answer["questions"])
-    if answer["status"] == "conflict":
+    if answer["status"] == RulingStatus.CONFLICT:
         return "conflict: " + " vs ".join(r["id"] for r in answer["rulings"])
-    if answer["status"] == "no-rule":
+    if answer["status"] == RulingStatus.NO_RULE:
         return "no rule"
     first = answer["rulings"][0]
     return f"{first['outcome']} — {first['book']}, {first['citation']}"

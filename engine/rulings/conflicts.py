@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from engine.books.model import Rule
-from engine.rulings.matching import value_matches
+from engine.books.effective import EffectiveRule
+from engine.books.model import Condition, Rule, Scalar
+from engine.rulings.matching import Verdict, value_matches
 from engine.rulings.precedence import precedence_graph
 from engine.rulings.reading import Reading, read_rule
 from engine.rulings.resolver import disagree, is_procedural
@@ -32,15 +33,15 @@ class StaticConflict:
         return f"{self.book}: {self.first} and {self.second} disagree on '{self.event}' with no precedence"
 
 
-def _values(expected: object) -> list:
+def _values(expected: object) -> list[object]:
     return expected if isinstance(expected, list) else [expected]
 
 
 def _overlap(a: object, b: object) -> bool:
     """Whether some value satisfies both conditions."""
     if isinstance(a, dict) and isinstance(b, dict):
-        low = max(a.get("min", float("-inf")), b.get("min", float("-inf")))
-        high = min(a.get("max", float("inf")), b.get("max", float("inf")))
+        low: float = max(a.get("min", float("-inf")), b.get("min", float("-inf")))
+        high: float = min(a.get("max", float("inf")), b.get("max", float("inf")))
         return low <= high
     if isinstance(a, dict):
         return any(value_matches(a, v) for v in _values(b))
@@ -49,14 +50,14 @@ def _overlap(a: object, b: object) -> bool:
     return bool(set(map(str, _values(a))) & set(map(str, _values(b))))
 
 
-def _meet(a: Rule, b: Rule, kb: Rulebooks) -> dict | None:
+def _meet(a: Rule, b: Rule, kb: Rulebooks) -> dict[str, str | None] | None:
     """A situation (game, structure, format) where both rules can apply, or None."""
     games_a = kb.vocab.expand_games(a.applies["games"]) if a.applies.get("games") else None
     games_b = kb.vocab.expand_games(b.applies["games"]) if b.applies.get("games") else None
     if games_a is not None and games_b is not None and not games_a & games_b:
         return None
     common_games = (games_a & games_b) if games_a and games_b else (games_a or games_b)
-    context = {"game": min(common_games) if common_games else None}
+    context: dict[str, str | None] = {"game": min(common_games) if common_games else None}
     for dimension in ("structures", "formats"):
         da, db = a.applies.get(dimension), b.applies.get(dimension)
         if da and db and not set(da) & set(db):
@@ -69,9 +70,10 @@ def _meet(a: Rule, b: Rule, kb: Rulebooks) -> dict | None:
     return context
 
 
-def _as_reading(entry) -> Reading:
+def _as_reading(entry: EffectiveRule) -> Reading:
+    """The rule as written, its applicability left open: the pair check weighs outcomes only."""
     rule = entry.rule
-    return Reading(entry, None, rule.outcome, rule.summary, rule.discretion, frozenset())  # type: ignore[arg-type]
+    return Reading(entry, Verdict(None), rule.outcome, rule.summary, rule.discretion, frozenset())
 
 
 def iter_override_cycles(kb: Rulebooks, book_id: str) -> Iterator[list[str]]:
@@ -89,7 +91,7 @@ def iter_override_cycles(kb: Rulebooks, book_id: str) -> Iterator[list[str]]:
 
 
 def iter_static_conflicts(kb: Rulebooks, book_id: str) -> Iterator[StaticConflict]:
-    by_event: dict[str, list] = {}
+    by_event: dict[str, list[EffectiveRule]] = {}
     for entry in kb.effective(book_id):
         rule = entry.rule
         if "event" not in rule.when or rule.outcome in ("definition", "procedure"):
@@ -104,15 +106,15 @@ def iter_static_conflicts(kb: Rulebooks, book_id: str) -> Iterator[StaticConflic
                     yield conflict
 
 
-def _candidates_for(expected: object) -> list:
+def _candidates_for(expected: Condition) -> list[Scalar]:
     if isinstance(expected, dict):
         return [v for v in (expected.get("min"), expected.get("max")) if v is not None]
     return list(expected) if isinstance(expected, list) else [expected]
 
 
-def _shared_facts(a: Rule, b: Rule, event: str) -> dict:
+def _shared_facts(a: Rule, b: Rule, event: str) -> dict[str, Scalar]:
     """One value per condition of either rule that satisfies both: where they meet."""
-    facts: dict = {"event": event}
+    facts: dict[str, Scalar] = {"event": event}
     for name in (set(a.when) | set(b.when)) - {"event"}:
         options = [*_candidates_for(a.when.get(name, [])), *_candidates_for(b.when.get(name, []))]
         for value in options:
@@ -122,7 +124,7 @@ def _shared_facts(a: Rule, b: Rule, event: str) -> dict:
     return facts
 
 
-def _reading_at(entry, situation: Situation, kb: Rulebooks) -> Reading:
+def _reading_at(entry: EffectiveRule, situation: Situation, kb: Rulebooks) -> Reading:
     """The rule's reading where the two meet: its case outcome when a case decides it."""
     reading = read_rule(entry, situation, kb.vocab)
     if reading is None or reading.outcome is None:
@@ -130,11 +132,13 @@ def _reading_at(entry, situation: Situation, kb: Rulebooks) -> Reading:
     return reading
 
 
-def _pair_conflict(kb, book_id, event, first, second) -> StaticConflict | None:
+def _pair_conflict(kb: Rulebooks, book_id: str, event: str, first: EffectiveRule,
+                   second: EffectiveRule) -> StaticConflict | None:
     context = _meet(first.rule, second.rule, kb)
     if context is None:
         return None
-    situation = Situation(house=book_id, **context, facts=_shared_facts(first.rule, second.rule, event))
+    situation = Situation(house=book_id, game=context["game"], structure=context["structure"],
+                          format=context["format"], facts=_shared_facts(first.rule, second.rule, event))
     a, b = _reading_at(first, situation, kb), _reading_at(second, situation, kb)
     if is_procedural(a) or is_procedural(b) or not disagree(a, b):
         return None

@@ -6,9 +6,10 @@ the resolver can ask about it instead of guessing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.books.model import Rule
+from engine.books.model import Condition, Rule
 from engine.books.vocabulary import Vocabulary
 from engine.rulings.situation import Situation
 
@@ -37,9 +38,9 @@ def value_matches(expected: object, actual: object) -> bool:
     return expected == actual
 
 
-def check_conditions(conditions: dict, known: dict) -> Verdict:
+def check_conditions(conditions: Mapping[str, Condition], known: Mapping[str, object]) -> Verdict:
     """All conditions hold (True), one fails (False), or some depend on missing facts (None)."""
-    missing = set()
+    missing: set[str] = set()
     for name, expected in conditions.items():
         if name not in known:
             missing.add(name)
@@ -87,7 +88,7 @@ def game_distance(rule: Rule, situation: Situation, vocab: Vocabulary) -> float 
 
 def applicability(rule: Rule, situation: Situation, vocab: Vocabulary) -> Verdict:
     """Whether the rule's games, structures and formats cover the situation."""
-    missing = set()
+    missing: set[str] = set()
     games = games_of(rule, vocab)
     if games is not None:
         if situation.game is None:

@@ -8,7 +8,7 @@ recorded as a contradiction, because a precedence graph must stay acyclic.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import networkx as nx
 
@@ -95,7 +95,7 @@ def _detail(a: Reading, b: Reading) -> str | None:
 def _candidate_edges(readings: list[Reading], situation: Situation, library: Library,
                      vocab: Vocabulary) -> Iterator[tuple[int, Reading, Reading, str]]:
     distances = book_distances(library, situation.house)
-    tests = (
+    tests: tuple[Callable[[Reading, Reading], str | None], ...] = (
         lambda a, b: _explicit(a, b),
         lambda a, b: _book(a, b, distances),
         lambda a, b: _commentary(a, b),

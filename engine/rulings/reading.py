@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.books.effective import EffectiveRule
+from engine.books.model import Rule
 from engine.books.vocabulary import Vocabulary
 from engine.rulings.matching import Verdict, applicability, check_conditions, combine
 from engine.rulings.situation import Situation
@@ -22,7 +23,7 @@ class Reading:
     missing: frozenset[str]  # facts that would settle whether it applies or what it says
 
     @property
-    def rule(self):
+    def rule(self) -> Rule:
         return self.entry.rule
 
     @property

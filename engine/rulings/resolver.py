@@ -6,38 +6,73 @@ what to ask when a missing fact decides it, and when two rules disagree with no 
 >>> kb = Rulebooks.load(Path("tests/fixtures/mini"))
 >>> ruling = resolve(kb, make_situation(kb.vocab, "mini-house", facts={"event": "playing-out-of-rack"}))
 >>> ruling.status, ruling.governing.rule.id
-('ruled', 'mini-house/house-rules/1')
->>> ruling.overridden[0]["reason"]
+(<RulingStatus.RULED: 'ruled'>, 'mini-house/house-rules/1')
+>>> ruling.overridden[0].reason
 'mini-house overrides mini-base'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 import networkx as nx
 
-from engine.books.vocabulary import Vocabulary
+from engine.books.vocabulary import FactType, Vocabulary
 from engine.rulings.matching import FAILS, applicability, value_matches
 from engine.rulings.precedence import book_distances, precedence_graph
 from engine.rulings.reading import Reading, read_rule
 from engine.rulings.rulebooks import Rulebooks
-from engine.rulings.situation import CONTEXT, Situation, make_situation  # noqa: F401 - re-exported for callers
+from engine.rulings.situation import CONTEXT, Situation
+from engine.rulings.situation import make_situation as make_situation  # re-exported for callers
 
 MAX_QUESTIONS = 3
+
+
+class RulingStatus(StrEnum):
+    """What the floor can announce. A StrEnum: each member equals, and prints and serialises
+    as, the word of the interface contract ("ruled", "needs-facts", ...)."""
+
+    RULED = "ruled"  # one rule governs; the floor rules by it
+    NEEDS_FACTS = "needs-facts"  # the ruling turns on a fact nobody gave: ask the questions
+    CONFLICT = "conflict"  # rules disagree and nothing ranks one over the other
+    NO_RULE = "no-rule"  # no rule covers it; the nearest rules are there to read
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the floor asks the players when a fact nobody gave decides the ruling."""
+
+    fact: str  # the fact asked about (or game, structure, format); the answer is given as fact=value
+    ask: str  # the question as put at the table: "Who exposed the card?"
+    choices: tuple[str, ...]  # the answers to pick from (yes/no, a fact's values, the games); none: a number
+    type: FactType | None = None  # the kind of answer; None when asking which game, structure or format
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A rule that would also apply but gives way to the governing rule, and why."""
+
+    key: str  # the rule's subject, shared by every book that prints it
+    book: str  # the book that prints it
+    id: str  # the rule itself, as cited: book/section/number
+    by: str  # the id of the governing rule it gives way to
+    reason: str  # why it gives way: the house's own rule, a game's own rule, a more specific one
+    outcome: str | None  # what it would have ruled; None while a fact nobody gave decides its case
 
 
 @dataclass(frozen=True)
 class Ruling:
     """The answer: status, the governing rule, support, what was set aside, questions, trace."""
 
-    status: str  # ruled | needs-facts | conflict | no-rule
+    status: RulingStatus
     situation: Situation
     governing: Reading | None = None
     support: tuple[Reading, ...] = ()
     conflicting: tuple[Reading, ...] = ()
-    overridden: tuple[dict, ...] = ()
-    questions: tuple[dict, ...] = ()
+    overridden: tuple[SetAside, ...] = ()
+    questions: tuple[Question, ...] = ()
     nearest: tuple[Reading, ...] = ()
     trace: tuple[str, ...] = field(default_factory=tuple)
     warnings: tuple[str, ...] = ()  # e.g. the house's book does not cover this game
@@ -69,7 +104,7 @@ def _substantive_first(readings: list[Reading]) -> list[Reading]:
 
 def _candidates(kb: Rulebooks, situation: Situation) -> list[Reading]:
     readings = []
-    for entry in kb.with_event(situation.house, situation.facts.get("event")):
+    for entry in kb.with_event(situation.house, situation.event):
         rule = entry.rule
         if rule.outcome == "definition":
             continue
@@ -108,7 +143,7 @@ def scope_warnings(kb: Rulebooks, situation: Situation) -> tuple[str, ...]:
     return tuple(warnings)
 
 
-def _order(kb: Rulebooks, situation: Situation):
+def _order(kb: Rulebooks, situation: Situation) -> Callable[[Reading], tuple[int, int]]:
     """Nearest book first, then the order the book prints its rules in."""
     distances = book_distances(kb.library, situation.house)
     position = kb.positions
@@ -144,7 +179,7 @@ def _top(graph: nx.DiGraph, readings: list[Reading]) -> list[Reading]:
             if not any(p in ids for p in nx.ancestors(graph, r.rule.id))]
 
 
-def _questions(kb: Rulebooks, contending: list[Reading]) -> tuple[dict, ...]:
+def _questions(kb: Rulebooks, contending: list[Reading]) -> tuple[Question, ...]:
     """The facts that settle the most contending rules first; which game, structure or format
     it is comes before anything else, since the floor knows it at a glance."""
     counts: dict[str, int] = {}
@@ -155,28 +190,31 @@ def _questions(kb: Rulebooks, contending: list[Reading]) -> tuple[dict, ...]:
     return tuple(_question(kb, name) for name in ranked)
 
 
-def _question(kb: Rulebooks, name: str) -> dict:
+def _question(kb: Rulebooks, name: str) -> Question:
     context = {"game": kb.vocab.games, "structure": kb.vocab.structures, "format": kb.vocab.formats}
     if name in context:
-        return {"fact": name, "ask": f"Which {name} is it?", "choices": list(context[name])}
+        return Question(name, f"Which {name} is it?", tuple(context[name]))
     fact = kb.vocab.facts[name]
-    choices = {"bool": ["yes", "no"], "enum": list(fact.values)}.get(fact.type, [])
-    return {"fact": name, "ask": fact.ask, "choices": choices, "type": fact.type}
+    choices: tuple[str, ...] = ()
+    if fact.type == FactType.BOOL:
+        choices = ("yes", "no")
+    elif fact.type == FactType.ENUM:
+        choices = tuple(fact.values)
+    return Question(name, fact.ask, choices, fact.type)
 
 
-def _overridden(graph: nx.DiGraph, governing: Reading, readings: list[Reading]) -> tuple[dict, ...]:
-    lost = [{"key": rule.key, "book": rule.book, "id": rule.id, "by": governing.rule.id,
-             "reason": f"{governing.entry.origin} overrides {rule.book}", "outcome": rule.outcome}
+def _overridden(graph: nx.DiGraph, governing: Reading, readings: list[Reading]) -> tuple[SetAside, ...]:
+    lost = [SetAside(key=rule.key, book=rule.book, id=rule.id, by=governing.rule.id,
+                     reason=f"{governing.entry.origin} overrides {rule.book}", outcome=rule.outcome)
             for rule in governing.entry.replaces]
     for reading in readings:
         if reading is governing or not nx.has_path(graph, governing.rule.id, reading.rule.id):
             continue
         path = nx.shortest_path(graph, governing.rule.id, reading.rule.id)
         reason = graph.edges[path[-2], path[-1]]["reason"]
-        lost.append({"key": reading.rule.key, "book": reading.rule.book, "id": reading.rule.id,
-                     "by": governing.rule.id, "reason": reason,
-                     "outcome": reading.outcome})
-    return tuple(sorted(lost, key=lambda item: item["id"]))
+        lost.append(SetAside(key=reading.rule.key, book=reading.rule.book, id=reading.rule.id,
+                             by=governing.rule.id, reason=reason, outcome=reading.outcome))
+    return tuple(sorted(lost, key=lambda item: item.id))
 
 
 def _trace(situation: Situation, readings: list[Reading], graph: nx.DiGraph) -> tuple[str, ...]:
@@ -214,18 +252,18 @@ def _resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None) -
     graph = precedence_graph(readings, situation, kb.library, kb.vocab)
     trace = _trace(situation, readings, graph)
     if "event" not in situation.facts:
-        return Ruling("needs-facts", situation, questions=(_question(kb, "event"),), trace=trace)
+        return Ruling(RulingStatus.NEEDS_FACTS, situation, questions=(_question(kb, "event"),), trace=trace)
     decided = [r for r in readings if r.decided]
     top = _top(graph, decided)
     pending = [r for r in readings if not r.decided and not _beaten(graph, top, r)]
     undecided = [r for r in pending if r.outcome is None or any(disagree(r, t) for t in top)]
     if pending and (not top or undecided):
-        return Ruling("needs-facts", situation, support=tuple(top),
+        return Ruling(RulingStatus.NEEDS_FACTS, situation, support=tuple(top),
                       questions=_questions(kb, undecided or pending), trace=trace)
     if not top:
-        return Ruling("no-rule", situation, nearest=_nearest(kb, situation), trace=trace)
+        return Ruling(RulingStatus.NO_RULE, situation, nearest=_nearest(kb, situation), trace=trace)
     if any(disagree(a, b) for a in top for b in top):
-        return Ruling("conflict", situation, conflicting=tuple(top), trace=trace)
+        return Ruling(RulingStatus.CONFLICT, situation, conflicting=tuple(top), trace=trace)
     governing = top[0]
-    return Ruling("ruled", situation, governing=governing, support=tuple(top[1:]),
+    return Ruling(RulingStatus.RULED, situation, governing=governing, support=tuple(top[1:]),
                   overridden=_overridden(graph, governing, readings), trace=trace)

@@ -7,10 +7,12 @@ gave is absent: unknown, never defaulted to false or zero.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 
-from engine.books.vocabulary import Fact, Vocabulary
+from engine.books.model import Scalar
+from engine.books.vocabulary import Fact, FactType, Vocabulary
 
 CONTEXT = ("game", "structure", "format")  # given beside the facts; rules' conditions read them too
 TRUE_WORDS = {"true", "yes", "y", "1"}
@@ -29,20 +31,26 @@ class Situation:
     game: str | None = None
     structure: str | None = None
     format: str | None = None
-    facts: dict = field(default_factory=dict)  # fact name -> typed value
-    sources: dict = field(default_factory=dict)  # fact name -> given | inferred | answered
+    facts: dict[str, Scalar] = field(default_factory=dict)  # fact name -> typed value
+    sources: dict[str, str] = field(default_factory=dict)  # fact name -> given | inferred | answered
 
-    def known(self) -> dict:
+    @property
+    def event(self) -> str | None:
+        """The event the dispute is about (the `event` fact); None until someone names it."""
+        event = self.facts.get("event")
+        return None if event is None else str(event)
+
+    def known(self) -> dict[str, Scalar]:
         """Facts plus the game, structure and format, as rule conditions read them."""
         context = {"game": self.game, "structure": self.structure, "format": self.format}
         return {**{k: v for k, v in context.items() if v is not None}, **self.facts}
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         return {"game": self.game, "structure": self.structure, "format": self.format,
                 "facts": dict(sorted(self.facts.items()))}
 
 
-def _choose(kind: str, value: str | None, allowed: dict) -> str | None:
+def _choose(kind: str, value: str | None, allowed: Mapping[str, str]) -> str | None:
     if value is None or value == "":
         return None
     if value in allowed:
@@ -52,21 +60,21 @@ def _choose(kind: str, value: str | None, allowed: dict) -> str | None:
     raise SituationError(f"unknown {kind} '{value}'{suggestion}; allowed: {', '.join(allowed)}")
 
 
-def parse_value(fact: Fact, raw: object) -> object:
+def parse_value(fact: Fact, raw: object) -> Scalar:
     """Turn a given value into the fact's type, or raise naming what is allowed."""
     text = str(raw).strip().lower() if not isinstance(raw, (bool, int, float)) else raw
-    if fact.type == "bool":
+    if fact.type == FactType.BOOL:
         if isinstance(text, bool):
             return text
         if text in TRUE_WORDS or text in FALSE_WORDS:
             return text in TRUE_WORDS
         raise SituationError(f"fact '{fact.name}' takes yes or no, not '{raw}'")
-    if fact.type in ("int", "number"):
+    if fact.type in (FactType.INT, FactType.NUMBER):
         try:
             number = float(text)
         except (TypeError, ValueError):
             raise SituationError(f"fact '{fact.name}' takes a number, not '{raw}'") from None
-        return int(number) if fact.type == "int" or number.is_integer() else number
+        return int(number) if fact.type == FactType.INT or number.is_integer() else number
     if text in fact.values:
         return text
     hint = get_close_matches(str(text), list(fact.values), n=1)
@@ -88,9 +96,10 @@ def parse_fact_pairs(pairs: list[str]) -> dict[str, str]:
 
 def make_situation(vocab: Vocabulary, house: str, *, game: str | None = None,
                    structure: str | None = None, format: str | None = None,
-                   facts: dict | None = None, sources: dict | None = None) -> Situation:
+                   facts: Mapping[str, object] | None = None,
+                   sources: Mapping[str, str] | None = None) -> Situation:
     """Check every name and value against the vocabulary and build the Situation."""
-    typed: dict = {}
+    typed: dict[str, Scalar] = {}
     facts = dict(facts or {})
     context = {"game": game, "structure": structure, "format": format}
     for name in context:
