@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.ruling_latency import percentile  # noqa: E402
 from engine.books.loader import load_library  # noqa: E402
+from engine.freetext.understand import understand  # noqa: E402
 from web import create_app  # noqa: E402
 
 SETS = {
@@ -110,13 +111,20 @@ def ask(client: Any, dispute: dict[str, Any]) -> tuple[dict[str, Any] | None, fl
 
 
 def read_facts(answer: dict[str, Any] | None) -> dict[str, str]:
-    """What the person is shown as read from the words: facts, and game/structure/format."""
+    """What the person is shown as read: facts and game/structure/format, from the words or
+    from the rule the words match."""
     return {name: str(item["value"]).lower() for name, item in ((answer or {}).get("inferred") or {}).items()}
 
 
-def fact_tally(disputes: list[dict[str, Any]], answers: list[dict[str, Any] | None]) -> dict[str, Counter]:
+def reader_facts(kb: Any, dispute: dict[str, Any]) -> dict[str, str]:
+    """What the fact reader alone reads in the words (engine.freetext.understand)."""
+    read = understand(dispute["text"], kb.speller)
+    return {name: str(value).lower() for name, value in {**read.facts, **read.context}.items()}
+
+
+def fact_tally(disputes: list[dict[str, Any]], reads: list[dict[str, str]]) -> dict[str, Counter]:
     tally: dict[str, Counter] = defaultdict(Counter)
-    for dispute, answer in zip(disputes, answers, strict=True):
+    for dispute, read in zip(disputes, reads, strict=True):
         picked = dispute.get("picked") or {}
         if not isinstance(dispute.get("facts"), dict):  # facts in words: nothing to count
             continue
@@ -125,7 +133,6 @@ def fact_tally(disputes: list[dict[str, Any]], answers: list[dict[str, Any] | No
             for name, value in (dispute.get("facts") or {}).items()
             if name not in picked
         }
-        read = read_facts(answer)
         for name, value in labelled.items():
             got = read.get(name)
             tally[name]["labelled"] += 1
@@ -136,16 +143,22 @@ def fact_tally(disputes: list[dict[str, Any]], answers: list[dict[str, Any] | No
     return tally
 
 
-def print_facts(tally: dict[str, Counter], verbose: bool) -> None:
+def print_facts(label: str, tally: dict[str, Counter], verbose: bool) -> None:
     total = Counter()
-    for counts in tally.values():
-        total.update(counts)
+    for name, counts in tally.items():
+        if name != "event":  # what happened: read by the whole lookup, reported on its own line
+            total.update(counts)
     read = total["found"] + total["wrong value"] + total["read, not labelled"]
+    on_labelled = total["found"] + total["wrong value"]
     print(
-        f"fact reader: recall {total['found'] / max(total['labelled'], 1):.1%} of {total['labelled']} "
-        f"labelled facts; precision {total['found'] / max(read, 1):.1%} of {read} read "
-        f"({total['wrong value']} wrong value, {total['read, not labelled']} not labelled)"
+        f"{label}, facts other than the event: recall {total['found'] / max(total['labelled'], 1):.1%} "
+        f"of {total['labelled']} labelled facts; precision {total['found'] / max(on_labelled, 1):.1%} where the label names "
+        f"the fact ({total['wrong value']} wrong of {on_labelled}); {total['read, not labelled']} more "
+        f"the label does not list (precision counting them wrong: {total['found'] / max(read, 1):.1%})"
     )
+    event = tally.get("event", Counter())
+    print(f"    event (what happened): {event['found']} right, {event['wrong value']} wrong, "
+          f"{event['missed']} not read, of {event['labelled']}")
     if verbose:
         for name, counts in sorted(tally.items(), key=lambda item: -item[1]["labelled"]):
             print(
@@ -195,10 +208,15 @@ def run(path: Path, client: Any, rules_by_book: dict[str, list[Any]], show: bool
         f"  latency of /api/ruling in process: "
         f"p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms"
     )
-    if facts:
-        print_facts(fact_tally(disputes, answers), verbose=True)
-    else:
-        print_facts(fact_tally(disputes, answers), verbose=False)
+    kb = client.application.extensions["pokerrules"]
+    print_facts(
+        "fact reader (the words alone)", fact_tally(disputes, [reader_facts(kb, d) for d in disputes]), facts
+    )
+    print_facts(
+        "facts shown as read (words and matched rule)",
+        fact_tally(disputes, [read_facts(a) for a in answers]),
+        False,
+    )
 
 
 def print_line(label: str, rows: list[dict[str, Any]]) -> None:

@@ -199,3 +199,19 @@ def test_what_the_player_did_as_given_wins_over_the_nearest_rule(kb: KnowledgeBa
     found = lookup(kb, "roberts-home", SNORTING, facts={"behavior": "disturbance"})
     assert "behavior" not in found.inferred
     assert found.ruling.situation.facts["behavior"] == "disturbance"
+
+
+def test_a_rule_that_overrides_another_ranks_above_it_when_the_words_match_both(kb: KnowledgeBase) -> None:
+    """HomePokerTourney's table-balancing rule states it overrides Robert's v7 rule on which
+    player moves: close behind it in the words, it ranks above it; far behind, it does not."""
+    from engine.freetext.lookup import _overriders_first
+
+    by_key = kb.rules_by_key("homepokertourney")
+    house, base = "tournament.table-balance", "tournament.balance-player-selection"
+    assert any(o.get("key") == base for o in by_key[house].overrides)
+    close = {base: 3.0, house: 2.7}
+    _overriders_first(close, by_key)
+    assert close[house] > close[base]
+    far = {base: 3.0, house: 1.0}
+    _overriders_first(far, by_key)
+    assert far[house] < far[base]

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from engine.books.model import Rule
-from engine.freetext.focus import assumed_facts, context_of, in_contention, unnamed_scope
+from engine.freetext.focus import CONTENTION, assumed_facts, context_of, in_contention, unnamed_scope
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lexicon import synonyms_of
 from engine.freetext.reader import said_with_unit
@@ -41,6 +41,7 @@ UNSAID_GAME_FACTOR = 0.8  # a rule for a game, structure or format nobody named
 DEFINITION_SHARE = 0.7  # a glossary term the words ask the meaning of: this share of the best match
 COMMENTARY_FACTOR = 0.8  # the Explanations' commentary on a rule, unless the words ask why
 MAX_ANSWERED_FROM_WORDS = 3  # questions the words answer with a number and its unit, in turn
+OVERRIDE_MARGIN = 0.01  # how far a rule ranks above the rule it states it overrides
 POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot reach the top)
 
 
@@ -246,7 +247,19 @@ def _fused(relevance: dict[str, float], by_key: dict, event: str | None, situati
         if key.startswith(COMMENTARY) and not _ASKS_WHY.search(text):
             fused *= COMMENTARY_FACTOR
         scores[key] = fused
+    _overriders_first(scores, by_key)
     return scores
+
+
+def _overriders_first(scores: dict[str, float], by_key: dict) -> None:
+    """A rule that states it overrides another ranks above it when the words match both, as
+    it prevails in the ruling (a house's own rule over the base edition's rule it replaces)."""
+    for key in sorted(scores, key=scores.__getitem__):  # lowest first, so chains carry up
+        rule = by_key.get(key)
+        for overridden in (rule.overrides if rule is not None else ()):
+            beaten = overridden.get("key")
+            if beaten in scores and beaten != key and CONTENTION * scores[beaten] <= scores[key] <= scores[beaten]:
+                scores[key] = scores[beaten] + OVERRIDE_MARGIN
 
 
 def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str | None,
