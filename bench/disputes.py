@@ -152,9 +152,10 @@ def print_facts(label: str, tally: dict[str, Counter], verbose: bool) -> None:
     on_labelled = total["found"] + total["wrong value"]
     print(
         f"{label}, facts other than the event: recall {total['found'] / max(total['labelled'], 1):.1%} "
-        f"of {total['labelled']} labelled facts; precision {total['found'] / max(on_labelled, 1):.1%} where the label names "
-        f"the fact ({total['wrong value']} wrong of {on_labelled}); {total['read, not labelled']} more "
-        f"the label does not list (precision counting them wrong: {total['found'] / max(read, 1):.1%})"
+        f"of {total['labelled']} labelled facts; precision {total['found'] / max(on_labelled, 1):.1%} "
+        f"where the label names the fact ({total['wrong value']} wrong of {on_labelled}); "
+        f"{total['read, not labelled']} more the label does not list "
+        f"(precision counting them wrong: {total['found'] / max(read, 1):.1%})"
     )
     event = tally.get("event", Counter())
     print(f"    event (what happened): {event['found']} right, {event['wrong value']} wrong, "

@@ -258,7 +258,8 @@ def _overriders_first(scores: dict[str, float], by_key: dict) -> None:
         rule = by_key.get(key)
         for overridden in (rule.overrides if rule is not None else ()):
             beaten = overridden.get("key")
-            if beaten in scores and beaten != key and CONTENTION * scores[beaten] <= scores[key] <= scores[beaten]:
+            close_behind = beaten in scores and CONTENTION * scores[beaten] <= scores[key] <= scores[beaten]
+            if close_behind and beaten != key:
                 scores[key] = scores[beaten] + OVERRIDE_MARGIN
 
 
