@@ -64,3 +64,16 @@ def test_every_cue_names_a_vocabulary_fact_with_a_value_it_takes() -> None:
         assert cue.fact in vocab.facts, cue.fact
         if not callable(cue.value):
             parse_value(vocab.facts[cue.fact], cue.value)  # raises naming what is allowed
+
+
+def test_the_players_a_story_has_acting_are_counted_when_two_or_more() -> None:
+    from engine.freetext.reader import players_said_to_act
+
+    told = "seat 4 is utg and limps for 2, seat 5 raises to 8, seat 6 folds, then seat 7 finds three cards"
+    count, words = players_said_to_act(told) or (0, "")
+    assert count >= 2 and "seat 5 raises" in words and "seat 6 folds" in words
+    assert players_said_to_act("mike called, then john raised and the dealer noticed") == (
+        2, "mike called, john raised")
+    # one action, or a question about one, says nothing for sure: the floor still asks
+    assert players_said_to_act("seat 3 folded and then we saw the flashed card") is None
+    assert players_said_to_act("can he raise? the dealer says no") is None

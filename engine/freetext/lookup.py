@@ -21,7 +21,7 @@ from engine.books.model import Rule
 from engine.freetext.focus import CONTENTION, assumed_facts, context_of, in_contention, unnamed_scope
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lexicon import synonyms_of
-from engine.freetext.reader import said_with_unit
+from engine.freetext.reader import answer_from_words
 from engine.freetext.understand import Understanding, understand
 from engine.rulings.matching import applicability
 from engine.rulings.precedence import COMMENTARY
@@ -40,7 +40,7 @@ OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
 UNSAID_GAME_FACTOR = 0.8  # a rule for a game, structure or format nobody named
 DEFINITION_SHARE = 0.7  # a glossary term the words ask the meaning of: this share of the best match
 COMMENTARY_FACTOR = 0.8  # the Explanations' commentary on a rule, unless the words ask why
-MAX_ANSWERED_FROM_WORDS = 3  # questions the words answer with a number and its unit, in turn
+MAX_ANSWERED_FROM_WORDS = 3  # questions the words answer after all, in turn
 OVERRIDE_MARGIN = 0.01  # how far a rule ranks above the rule it states it overrides
 POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot reach the top)
 
@@ -78,7 +78,7 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     keys = frozenset(contenders) if contenders else None
     situation = told.situation()
     ruling = resolve(kb, situation, keys=keys)
-    for _ in range(MAX_ANSWERED_FROM_WORDS):  # a question the words answer with a number and its unit
+    for _ in range(MAX_ANSWERED_FROM_WORDS):  # a question the words answer after all
         answer = _answered_by_words(ruling, situation, read.text)
         if answer is None:
             break
@@ -92,11 +92,12 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
 
 
 def _answered_by_words(ruling: Ruling, situation: Situation, text: str) -> tuple[str, object, str] | None:
-    """The question asked, answered by a number the words give in its unit, if they do."""
+    """The question asked, answered by the words after all (a number in its unit, the players
+    the story has acting), if they do."""
     if ruling.status != RulingStatus.NEEDS_FACTS or not ruling.questions:
         return None
     fact = ruling.questions[0].fact
-    answer = said_with_unit(fact, text) if fact not in situation.facts else None
+    answer = answer_from_words(fact, text) if fact not in situation.facts else None
     return (fact, *answer) if answer else None
 
 

@@ -129,3 +129,35 @@ def said_with_unit(fact: str, text: str) -> tuple[object, str] | None:
             words = match.group("n")
             said.setdefault(_SPOKEN_AMOUNTS.get(words) or number(words.replace(",", "")), match.group(0))
     return next(iter(said.items())) if len(said) == 1 else None
+
+
+_ACTOR = (r"(?:seat \d+|s\d+|under the gun|utg(?:\+\d)?|he|she|[a-z]+"
+          r"|the (?:button|cutoff|hijack|small blind|big blind))")
+_ACTION = (r"(?:limps|limped|calls|called|raises|raised|re-?raises|re-?raised|folds|folded|bets"
+           r"|checks|checked|opens|opened|completes|completed|shoves|shoved|jams|jammed|mucks|mucked"
+           r"|went all-in|goes all-in)")
+_ACTS = re.compile(rf"(?<![\w-])({_ACTOR}) (?:just |then |also |quickly |instantly )?{_ACTION}(?![\w-])")
+_NOT_ACTORS = {"and", "then", "but", "so", "who", "it", "that", "which", "also", "just", "dealer", "floor",
+               "host", "nobody", "everyone", "everybody", "anyone"}
+
+
+def players_said_to_act(text: str) -> tuple[int, str] | None:
+    """How many players the story has acting ("seat 4 limps, seat 5 raises, seat 6 folds"),
+    when it is two or more: the count that decides a misdeal. Fewer is not said for sure
+    (an action told without its player is missed), so the question stays."""
+    actors: dict[str, str] = {}
+    for match in _ACTS.finditer(text):
+        actor = match.group(1)
+        if actor not in _NOT_ACTORS:
+            actors.setdefault(actor, match.group(0))
+    if len(actors) < 2:
+        return None
+    return len(actors), ", ".join(actors.values())
+
+
+def answer_from_words(fact: str, text: str) -> tuple[object, str] | None:
+    """A question the words answer after all: a number said in the fact's unit, or the
+    players the story has acting."""
+    if fact == "players_acted":
+        return players_said_to_act(text)
+    return said_with_unit(fact, text)
