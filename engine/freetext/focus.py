@@ -4,8 +4,9 @@ The lookup scores every rule key against the words. The rules *in contention* ar
 scoring within CONTENTION of the best: a rule far behind is not what the person described,
 so it is neither ruled by nor asked about. The conditions the best rule sets on facts nobody
 stated are taken as said by the words (as its event is), shown with the rule they came from
-so a person can correct them; except where a rule still in contention rules differently
-and sets its own condition on that fact: that fact decides, and is the question to ask.
+so a person can correct them, when it leads the next rule clearly; except where a rule still
+in contention rules differently and sets its own condition on that fact: that fact decides,
+and is the question to ask.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from engine.books.vocabulary import Vocabulary
 from engine.rulings.situation import CONTEXT
 
 CONTENTION = 0.8  # a rule scoring at least this share of the best is still in contention
+CLEAR_LEAD = 1.1  # the best rule's conditions are taken from the words only this far ahead of the next
 MOST_PLAYED = "holdem"  # taken, and shown, when no game is named and the rule matched covers it
 
 
@@ -36,6 +38,15 @@ def in_contention(scores: dict[str, float], by_key: dict[str, Rule]) -> list[str
         return []
     floor = CONTENTION * scores[ranked[0]]
     return [key for key in ranked if scores[key] >= floor]
+
+
+def leads_clearly(scores: dict[str, float], contenders: list[str]) -> bool:
+    """Do the words match the best rule far better than the next in contention? Only then are
+    its conditions taken as said. Measured on the development sets: at 1.1, 4 of 42 wrong
+    rulings became questions, for 3 of 147 right ones; at 1.2, 9 wrong for 11 right."""
+    if len(contenders) < 2:
+        return True
+    return scores[contenders[0]] >= CLEAR_LEAD * scores[contenders[1]]
 
 
 def context_of(best: Rule, known: Mapping[str, object], vocab: Vocabulary) -> dict[str, Assumed]:

@@ -18,7 +18,14 @@ import re
 from dataclasses import dataclass
 
 from engine.books.model import Rule
-from engine.freetext.focus import CONTENTION, assumed_facts, context_of, in_contention, unnamed_scope
+from engine.freetext.focus import (
+    CONTENTION,
+    assumed_facts,
+    context_of,
+    in_contention,
+    leads_clearly,
+    unnamed_scope,
+)
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lexicon import synonyms_of
 from engine.freetext.reader import answer_from_words
@@ -74,7 +81,8 @@ def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
     scores = _fused(relevance, by_key, said.event, said, kb, read.text)
     contenders = in_contention(scores, by_key)
     if contenders:
-        contenders = told.take_from(by_key[contenders[0]], [by_key[key] for key in contenders])
+        leads = leads_clearly(scores, contenders)
+        contenders = told.take_from(by_key[contenders[0]], [by_key[key] for key in contenders], leads)
     keys = frozenset(contenders) if contenders else None
     situation = told.situation()
     ruling = resolve(kb, situation, keys=keys)
@@ -130,10 +138,11 @@ class _Told:
                               structure=self.context["structure"], format=self.context["format"],
                               facts={**self.inferred, **self.given}, sources=sources)
 
-    def take_from(self, matched: Rule, contenders: list[Rule]) -> list[str]:
+    def take_from(self, matched: Rule, contenders: list[Rule], leads: bool) -> list[str]:
         """Read the dispute as the rule the words match best: its event, the game it is for,
-        what it names (the player's behaviour) and its conditions nobody stated; returns the
-        keys still in contention (a rule for a scope nobody named drops out)."""
+        what it names (the player's behaviour) and, when it leads clearly, its conditions
+        nobody stated; returns the keys still in contention (a rule for a scope nobody named
+        drops out)."""
         where = f"the rule your words match: {matched.id}"
         if matched.events and "event" not in self.given and self.inferred.get("event") not in matched.events:
             self.infer("event", matched.events[0], where)
@@ -146,7 +155,7 @@ class _Told:
                 if name not in self.given and name not in self.inferred:
                     self.infer(name, value, where)
             known = {**self.situation().known(), **self.inferred, **self.given}
-            for name, taken in assumed_facts(matched, rivals, known, self.kb.vocab).items():
+            for name, taken in assumed_facts(matched, rivals, known, self.kb.vocab).items() if leads else ():
                 self.infer(name, taken.value, taken.said)
         return [matched.key, *(rule.key for rule in rivals)]
 
