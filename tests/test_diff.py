@@ -135,3 +135,24 @@ def test_filters_apply_to_the_unchanged_count_too(kb: KnowledgeBase) -> None:
     everything = diff_books(kb, "roberts-v7", "homepokertourney").summary()
     holdem = diff_books(kb, "roberts-v7", "homepokertourney", section="hold'em").summary()
     assert 0 < holdem["same"] < everything["same"]
+
+
+def test_one_signature_says_which_houses_rule_differently(kb: KnowledgeBase) -> None:
+    """`diff --rulings` and the side-by-side view (`ruling --house all`, /compare) compare
+    rulings by the same signature: houses that ask the same question rule alike, whatever
+    rules apply so far, and the rulings ruled the same way are not listed as differences."""
+    from engine.compare.behaviour import differing_houses, rule_everywhere, ruling_differences
+    from engine.render.ruling_json import ruling_json
+
+    spec = {"name": "exposed holecard, which card?", "game": "holdem",
+            "facts": {"event": "exposed-card", "card": "holecard", "exposed_by": "dealer",
+                      "cards_exposed": 1, "players_acted": 0}}
+    answers = {house: ruling_json(ruling) for house, ruling in rule_everywhere(kb, spec).items()}
+    assert {answer["status"] for answer in answers.values()} == {"needs-facts"}
+    assert len({tuple(r["id"] for r in answer["rulings"]) for answer in answers.values()}) > 1
+    assert differing_houses(answers) == []
+    assert ruling_differences(kb, "roberts-home", "catfish-bend", [spec]) == []
+    rack = {"name": "rack", "facts": {"event": "playing-out-of-rack"}}
+    differences = ruling_differences(kb, "roberts-home", "catfish-bend", [rack])
+    assert [(d["a"]["house"], d["b"]["house"]) for d in differences] == [("roberts-home", "catfish-bend")]
+    assert differences[0]["a"] == ruling_json(rule_everywhere(kb, rack, ["roberts-home"])["roberts-home"])

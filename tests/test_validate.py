@@ -68,3 +68,17 @@ def test_a_house_folder_is_checked_with_the_bundled_editions(tmp_path: Path) -> 
     manifest.write_text(manifest.read_text().replace("[roberts-home]", "[roberts-hom]"))
     broken = run_cli("validate", str(house))
     assert broken.returncode == 1 and "unknown book 'roberts-hom'" in broken.stdout
+
+
+def test_check_records_reports_the_validators_problems_in_the_named_files(tmp_path: Path) -> None:
+    """tools/check_records.py is the validator run on a file being written, not a second one."""
+    from tools.check_records import check
+
+    shutil.copytree(FIXTURES / "mini", tmp_path / "rules")
+    spec = yaml.safe_load((FIXTURES / "broken" / "unknown-fact.yaml").read_text(encoding="utf-8"))
+    broken = tmp_path / "rules" / spec["file"]
+    broken.write_text(spec["content"], encoding="utf-8")
+    problems = [str(problem) for problem in check([broken, broken.with_name("01-misdeals.yaml")])]
+    assert problems == [f"{broken.resolve()}:5: mini-base/procedures/1.when.minutes_awy: "
+                        "unknown fact 'minutes_awy'; did you mean 'minutes_away'?"]
+    assert check([broken.with_name("01-misdeals.yaml")]) == []

@@ -147,6 +147,22 @@ def test_a_repeated_request_is_answered_from_the_cache(app, client) -> None:
     assert ruler.cache_info().hits > before
 
 
+def test_pages_read_the_cached_answer_decoded_once(app, client) -> None:
+    """Pages render the API's answer (one cached JSON body per request), decoded once and kept."""
+    path = "/compare?house=all&fact=event%3Dmisdeal-claim"
+    ruler, reader = app.extensions["pokerrules.rulings"], app.extensions["pokerrules.answers"]
+    first = client.get(path).get_data()
+    before = reader.cache_info().hits, ruler.cache_info().hits
+    assert client.get(path).get_data() == first
+    assert reader.cache_info().hits >= before[0] + 6 and ruler.cache_info().hits == before[1]
+    one = "?house=roberts-home&fact=event%3Dmisdeal-claim"
+    with app.test_request_context("/" + one):
+        from flask import request
+
+        from web.query import rule_on, situation_params
+        assert rule_on(situation_params(request.args)) == client.get("/api/ruling" + one).get_json()
+
+
 def test_free_text_offers_other_rules_that_may_fit(client) -> None:
     page = client.get("/?house=catfish-bend&q=guy+keeps+texting+at+the+table").get_data(as_text=True)
     assert "Not the right rule?" in page and "/rule/" in page

@@ -13,7 +13,7 @@ from engine.compare.diff import ChangeKind
 from engine.freetext.knowledge import KnowledgeBase
 from engine.rulings.resolver import RulingStatus
 from web.errors import register_error_handlers
-from web.query import make_ruler
+from web.query import make_reader, make_ruler
 from web.security import add_security_headers, refuse_large_requests
 
 MAX_REQUEST_BYTES = 16 * 1024
@@ -28,7 +28,9 @@ def create_app(kb: KnowledgeBase | None = None) -> Flask:
     knowledge = kb or KnowledgeBase.load()
     knowledge.prepare()  # before the first request, and before gunicorn forks its workers
     app.extensions["pokerrules"] = knowledge
-    app.extensions["pokerrules.rulings"] = make_ruler(knowledge)
+    # A request's ruling object: as JSON bytes for the API, and decoded from them for the pages.
+    ruler = app.extensions["pokerrules.rulings"] = make_ruler(knowledge)
+    app.extensions["pokerrules.answers"] = make_reader(ruler)
     # Templates test a ruling's status and a diff's kind of change by name, not by spelling.
     app.jinja_env.globals.update(RulingStatus=RulingStatus, ChangeKind=ChangeKind)
 

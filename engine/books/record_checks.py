@@ -8,16 +8,10 @@ fact's type. Yields ``(field, message)`` pairs; the validator adds file and line
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from difflib import get_close_matches
 from typing import Any
 
+from engine.books.hints import unknown
 from engine.books.vocabulary import FactType, Vocabulary
-
-
-def _unknown(kind: str, name: object, allowed: list[str]) -> str:
-    hint = get_close_matches(str(name), allowed, n=1)
-    suffix = f"; did you mean '{hint[0]}'?" if hint else ""
-    return f"unknown {kind} '{name}'{suffix}"
 
 
 def iter_record_problems(record: Mapping[str, Any], vocab: Vocabulary) -> Iterator[tuple[str, str]]:
@@ -27,11 +21,11 @@ def iter_record_problems(record: Mapping[str, Any], vocab: Vocabulary) -> Iterat
     games = list(vocab.games) + list(vocab.game_groups)
     for game in applies.get("games", []):
         if game not in games:
-            yield "applies.games", _unknown("game", game, games)
+            yield "applies.games", unknown("game", game, games)
     for field, allowed in (("structures", vocab.structures), ("formats", vocab.formats)):
         for name in applies.get(field, []):
             if name not in allowed:
-                yield f"applies.{field}", _unknown(field[:-1], name, list(allowed))
+                yield f"applies.{field}", unknown(field[:-1], name, allowed)
     yield from _check_outcome("outcome", record.get("outcome"), vocab)
     yield from _check_discretion("discretion", record.get("discretion"), vocab)
     yield from iter_condition_problems("when", record.get("when") or {}, vocab)
@@ -42,17 +36,17 @@ def iter_record_problems(record: Mapping[str, Any], vocab: Vocabulary) -> Iterat
     for name, parameter in (record.get("parameters") or {}).items():
         unit = parameter.get("unit") if isinstance(parameter, dict) else None
         if unit is not None and unit not in vocab.units:
-            yield f"parameters.{name}.unit", _unknown("unit", unit, list(vocab.units))
+            yield f"parameters.{name}.unit", unknown("unit", unit, vocab.units)
 
 
 def _check_outcome(field: str, outcome: object, vocab: Vocabulary) -> Iterator[tuple[str, str]]:
     if outcome is not None and outcome not in vocab.outcomes:
-        yield field, _unknown("outcome", outcome, list(vocab.outcomes))
+        yield field, unknown("outcome", outcome, vocab.outcomes)
 
 
 def _check_discretion(field: str, value: object, vocab: Vocabulary) -> Iterator[tuple[str, str]]:
     if value is not None and value not in vocab.discretion:
-        yield field, _unknown("discretion", value, list(vocab.discretion))
+        yield field, unknown("discretion", value, vocab.discretion)
 
 
 def iter_condition_problems(
@@ -62,7 +56,7 @@ def iter_condition_problems(
     for name, expected in conditions.items():
         fact = vocab.facts.get(name)
         if fact is None:
-            yield f"{field}.{name}", _unknown("fact", name, list(vocab.facts))
+            yield f"{field}.{name}", unknown("fact", name, vocab.facts)
             continue
         for value in _values(expected):
             problem = type_problem(fact.name, fact.type, fact.values, value)
@@ -82,7 +76,7 @@ def type_problem(name: str, kind: FactType, values: Mapping[str, str], value: ob
     """Why ``value`` does not fit a fact of this type, or None when it fits."""
     if kind == FactType.ENUM:
         if value not in values:
-            return _unknown(f"value for {name}", value, list(values))
+            return unknown(f"value for {name}", value, values)
     elif kind == FactType.BOOL:
         if not isinstance(value, bool):
             return f"{name} takes true or false, not {value!r}"

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from difflib import get_close_matches
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import networkx as nx
 
-from engine.books.loader import Library, ParsedFile
+from engine.books.hints import unknown
+from engine.books.loader import Library, ParsedFile, parse_lines
 from engine.books.model import Book, Rule
 from engine.books.paths import schema_dir
 from engine.books.problems import Problem
@@ -109,6 +111,38 @@ def _iter_record_problems(library: Library) -> Iterator[Problem]:
             yield Problem(rule.file, rule.line, f"{rule.id}.{field}", message)
         if rule.key.startswith("todo."):
             yield Problem(rule.file, rule.line, f"{rule.id}.key", "still a placeholder key")
+    for entry in _glossary_records(library):
+        try:
+            problems = list(iter_record_problems(entry.record, vocab))
+        except (AttributeError, TypeError):
+            problems = []  # a shape the schema check already names
+        if str(entry.record.get("key", "")).startswith("todo."):
+            problems.append(("key", "still a placeholder key"))
+        for field, message in problems:
+            yield Problem(entry.file, entry.line, f"{entry.id}.{field}", message)
+
+
+@dataclass(frozen=True)
+class _GlossaryRecord:
+    """A glossary record as read, where it is (the library's entries keep only the term)."""
+
+    file: str
+    line: int
+    book: str
+    id: str
+    record: Mapping[str, Any]
+
+
+def _glossary_records(library: Library) -> Iterator[_GlossaryRecord]:
+    for parsed in library.files:
+        data = parsed.data
+        if parsed.path.name == "book.yaml" or not isinstance(data, dict):
+            continue
+        file, book = library.display(parsed.path), str(data.get("book"))
+        for index, record in enumerate(data.get("records") or []):
+            if isinstance(record, dict) and record.get("kind") == "glossary":
+                line = record.line if isinstance(record, LineDict) else 1
+                yield _GlossaryRecord(file, line, book, str(record.get("id", f"records[{index}]")), record)
 
 
 def _iter_identity_problems(library: Library) -> Iterator[Problem]:
@@ -134,15 +168,13 @@ def _iter_identity_problems(library: Library) -> Iterator[Problem]:
             if data.get("book") != book.id:
                 yield Problem(library.display(parsed.path), _line(data, "book"), "book",
                               f"'{data.get('book')}' but the folder's manifest says '{book.id}'")
+            if "source" in data and data["source"] != book.source:  # quotes are checked in book.source
+                yield Problem(library.display(parsed.path), _line(data, "source"), "source",
+                              f"'{data['source']}' but the folder's manifest says '{book.source}'")
 
 
 def _line(data: object, key: str) -> int:
     return data.line_of(key) if isinstance(data, LineDict) else 1
-
-
-def _unknown_key(key: str, keys: set[str]) -> str:
-    hint = get_close_matches(key, sorted(keys), n=1)
-    return f"unknown key '{key}'" + (f"; did you mean '{hint[0]}'?" if hint else "")
 
 
 def _iter_reference_problems(library: Library) -> Iterator[Problem]:
@@ -150,11 +182,11 @@ def _iter_reference_problems(library: Library) -> Iterator[Problem]:
     for rule in library.rules:
         for ref in rule.refs:
             if ref not in keys:
-                yield Problem(rule.file, rule.line, f"{rule.id}.refs", _unknown_key(ref, keys))
+                yield Problem(rule.file, rule.line, f"{rule.id}.refs", unknown("key", ref, keys))
         for override in rule.overrides:
             if override.get("key") not in keys:
                 yield Problem(rule.file, rule.line, f"{rule.id}.overrides",
-                              _unknown_key(str(override.get("key")), keys))
+                              unknown("key", override.get("key"), keys))
             if override.get("book") and override["book"] not in library.books:
                 yield Problem(rule.file, rule.line, f"{rule.id}.overrides",
                               _unknown_book(override["book"], library))
@@ -198,7 +230,7 @@ def _iter_change_problems(library: Library, book: Book) -> Iterator[Problem]:
                 yield Problem(book.path, 1, f"{field}.by", f"no record '{change.get('by')}' in {book.id}")
             key = change.get("key")
             if key and key not in inherited_keys:
-                yield Problem(book.path, 1, f"{field}.key", _unknown_key(str(key), inherited_keys))
+                yield Problem(book.path, 1, f"{field}.key", unknown("key", key, inherited_keys))
             section = str(change.get("section", "")).lower()
             if section and section not in sections and not change.get("note"):
                 yield Problem(book.path, 1, f"{field}.section",
@@ -206,13 +238,20 @@ def _iter_change_problems(library: Library, book: Book) -> Iterator[Problem]:
 
 
 def _iter_quotation_problems(library: Library) -> Iterator[Problem]:
+    """Every record's text, rules and glossary entries alike, verbatim at its source lines."""
+    quoted = [(rule.book, rule.text, rule.lines, rule.file, rule.line, rule.id) for rule in library.rules]
+    for entry in _glossary_records(library):
+        try:
+            at = parse_lines(entry.record["source"]["lines"])
+        except (KeyError, TypeError, ValueError):
+            continue  # the schema check names a missing or malformed source
+        quoted.append((entry.book, str(entry.record.get("text", "")), at, entry.file, entry.line, entry.id))
     sources = {book.id: book.source for book in library.books.values()}
-    for rule in library.rules:
-        name = sources.get(rule.book)
+    for book_id, text, where, file, line, record_id in quoted:
+        name = sources.get(book_id)
         if not name or not (library.sources / name).is_file():
             continue
         document = load_source(Path(library.sources / name))
-        if not document.contains(rule.text, list(rule.lines)):
-            lines = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in rule.lines)
-            yield Problem(rule.file, rule.line, f"{rule.id}.text",
-                          f"not found verbatim in {name} lines {lines}")
+        if not document.contains(text, list(where)):
+            lines = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in where)
+            yield Problem(file, line, f"{record_id}.text", f"not found verbatim in {name} lines {lines}")

@@ -12,7 +12,6 @@ from engine.books.catalog import describe_books
 from engine.books.effective import UnknownBook
 from engine.books.loader import Library, load_library
 from engine.books.problems import Problem
-from engine.books.validate import iter_problems
 from engine.books.vocabulary import load_vocabulary
 from engine.compare.behaviour import differing_houses, load_situations, rule_everywhere, ruling_differences
 from engine.compare.diff import diff_books
@@ -39,6 +38,8 @@ def _library_for(path: str | None) -> Library:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from engine.books.validate import iter_problems  # jsonschema: a tenth of a second a ruling need not pay
+
     library = _library_for(args.path)
     problems = sorted(set(iter_problems(library)))
     kb = KnowledgeBase(library, load_vocabulary()) if not problems else None
@@ -135,14 +136,12 @@ def _behaviour(kb: KnowledgeBase, args: argparse.Namespace) -> int:
         raise SituationError(f"no situations folder at {folder}; give one with --situations")
     differences = ruling_differences(kb, args.a, args.b, load_situations(folder))
     if args.json:
-        print(json.dumps([{"name": d["name"], "a": ruling_json(d["a"]), "b": ruling_json(d["b"])}
-                          for d in differences], indent=2, ensure_ascii=False))
+        print(json.dumps(differences, indent=2, ensure_ascii=False))
         return 0
     print(f"{len(differences)} situation(s) ruled differently by {args.a} and {args.b}")
     for item in differences:
         print(f"\n{item['name']}")
-        for side in ("a", "b"):
-            answer = ruling_json(item[side])
+        for answer in (item["a"], item["b"]):
             print(f"  {answer['house']:<18} {answer['status']:<12} {said_in_one_line(answer)}")
     return 0
 

@@ -8,6 +8,8 @@ from typing import Any
 
 import yaml
 
+from engine.render.ruling_json import ruling_json
+from engine.render.ruling_text import Answer
 from engine.rulings.resolver import Ruling, RulingStatus, resolve
 from engine.rulings.rulebooks import Rulebooks
 from engine.rulings.situation import Situation, make_situation
@@ -18,14 +20,19 @@ SituationSpec = dict[str, Any]
 Signature = tuple[object, ...]
 
 
-def ruling_signature(ruling: Ruling) -> Signature:
-    """What a floor supervisor would announce: status, outcome and the numbers it used."""
-    governing = ruling.governing
-    if governing is None:
-        return (ruling.status, tuple(sorted(r.rule.id for r in ruling.conflicting)),
-                tuple(q.fact for q in ruling.questions))
-    parameters = tuple(sorted((k, str(v.get("value"))) for k, v in governing.rule.parameters.items()))
-    return (ruling.status, governing.outcome, parameters)
+def signature(answer: Answer) -> Signature:
+    """What a floor supervisor would announce, read from the contract's ruling object (the
+    CLI's, the API's and the pages' alike): the status; when ruled, the governing rule's
+    outcome and the numbers it used; otherwise the rules in conflict and the facts asked
+    about. A ruling that needs facts announces its questions, not the rules that apply so
+    far, so those are left out: houses asking the same question rule alike."""
+    status = answer["status"]
+    if status == RulingStatus.RULED:
+        first = answer["rulings"][0]
+        parameters = tuple(sorted((k, str(v.get("value"))) for k, v in first["parameters"].items()))
+        return (status, first["outcome"], parameters)
+    conflicting = tuple(sorted(r["id"] for r in answer["rulings"])) if status == RulingStatus.CONFLICT else ()
+    return (status, conflicting, tuple(q["fact"] for q in answer["questions"]))
 
 
 def load_situations(folder: Path) -> list[SituationSpec]:
@@ -48,12 +55,13 @@ def situation_in(kb: Rulebooks, house: str, spec: SituationSpec) -> Situation:
 
 def ruling_differences(kb: Rulebooks, a: str, b: str,
                        situations: list[SituationSpec]) -> list[dict[str, Any]]:
-    """The situations whose ruling differs between books a and b, with both rulings."""
+    """The situations whose ruling differs between books a and b, with both rulings (the
+    contract's ruling objects)."""
     differences = []
     for spec in situations:
-        left = resolve(kb, situation_in(kb, a, spec))
-        right = resolve(kb, situation_in(kb, b, spec))
-        if ruling_signature(left) != ruling_signature(right):
+        left = ruling_json(resolve(kb, situation_in(kb, a, spec)))
+        right = ruling_json(resolve(kb, situation_in(kb, b, spec)))
+        if signature(left) != signature(right):
             differences.append({"name": spec["name"], "a": left, "b": right})
     return differences
 
@@ -64,19 +72,9 @@ def rule_everywhere(kb: Rulebooks, spec: SituationSpec,
     return {house: resolve(kb, situation_in(kb, house, spec)) for house in houses or kb.houses}
 
 
-def answer_signature(answer: dict[str, Any]) -> Signature:
-    """What a floor supervisor would announce, read from the contract's JSON answer."""
-    if answer["status"] != RulingStatus.RULED:
-        return (answer["status"], tuple(sorted(r["id"] for r in answer["rulings"])),
-                tuple(q["fact"] for q in answer["questions"]))
-    first = answer["rulings"][0]
-    parameters = tuple(sorted((k, str(v.get("value"))) for k, v in first["parameters"].items()))
-    return (answer["status"], first["outcome"], parameters)
-
-
-def differing_houses(answers: dict[str, dict[str, Any]]) -> list[str]:
+def differing_houses(answers: dict[str, Answer]) -> list[str]:
     """Houses whose answer is not the most common one."""
-    signatures = {house: answer_signature(answer) for house, answer in answers.items()}
+    signatures = {house: signature(answer) for house, answer in answers.items()}
     values = list(signatures.values())
     common = max(sorted(set(values), key=repr), key=values.count)
-    return sorted(house for house, signature in signatures.items() if signature != common)
+    return sorted(house for house, announced in signatures.items() if announced != common)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 
+from engine.books.hints import did_you_mean
 from engine.books.model import Scalar
 from engine.books.vocabulary import Fact, FactType, Vocabulary
 
@@ -55,9 +55,8 @@ def _choose(kind: str, value: str | None, allowed: Mapping[str, str]) -> str | N
         return None
     if value in allowed:
         return value
-    hint = get_close_matches(value, list(allowed), n=1)
-    suggestion = f" (did you mean '{hint[0]}'?)" if hint else ""
-    raise SituationError(f"unknown {kind} '{value}'{suggestion}; allowed: {', '.join(allowed)}")
+    raise SituationError(f"unknown {kind} '{value}'{did_you_mean(value, allowed)}; "
+                         f"allowed: {', '.join(allowed)}")
 
 
 def parse_value(fact: Fact, raw: object) -> Scalar:
@@ -77,9 +76,7 @@ def parse_value(fact: Fact, raw: object) -> Scalar:
         return int(number) if fact.type == FactType.INT or number.is_integer() else number
     if text in fact.values:
         return text
-    hint = get_close_matches(str(text), list(fact.values), n=1)
-    suggestion = f" (did you mean '{hint[0]}'?)" if hint else ""
-    raise SituationError(f"fact '{fact.name}' cannot be '{raw}'{suggestion}; "
+    raise SituationError(f"fact '{fact.name}' cannot be '{raw}'{did_you_mean(text, fact.values)}; "
                          f"allowed: {', '.join(fact.values)}")
 
 
@@ -110,9 +107,7 @@ def make_situation(vocab: Vocabulary, house: str, *, game: str | None = None,
     for name, raw in facts.items():
         fact = vocab.facts.get(name)
         if fact is None or name in CONTEXT:
-            hint = get_close_matches(name, list(vocab.facts), n=1)
-            suggestion = f" (did you mean '{hint[0]}'?)" if hint else ""
-            raise SituationError(f"unknown fact '{name}'{suggestion}; facts are: "
+            raise SituationError(f"unknown fact '{name}'{did_you_mean(name, vocab.facts)}; facts are: "
                                  f"{', '.join(sorted(set(vocab.facts) - set(CONTEXT)))}")
         typed[name] = parse_value(fact, raw)
     origin = {name: (sources or {}).get(name, "given") for name in typed}
