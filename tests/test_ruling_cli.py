@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 
 def ruling(*args: str, hash_seed: str | None = None) -> subprocess.CompletedProcess[str]:
     environment = None if hash_seed is None else {**os.environ, "PYTHONHASHSEED": hash_seed}
@@ -90,3 +92,12 @@ def test_an_answered_question_is_traced_as_answered() -> None:
     assert answered["status"] == "ruled"
     assert "fact players_acted = 2 (answered)" in answered["trace"]
     assert "fact event = misdeal-claim (given)" in answered["trace"]
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e309", "9" * 400, "1e13"])
+def test_a_number_fact_that_is_not_a_table_number_is_an_error_naming_the_fact(value: str) -> None:
+    result = ruling("--house", "catfish-bend", "--fact", "event=exposed-card",
+                    "--fact", f"card_number={value}")
+    assert result.returncode == 2
+    assert "card_number" in result.stderr and "takes a number" in result.stderr
+    assert "Error:" not in result.stderr and "Traceback" not in result.stderr

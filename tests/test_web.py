@@ -196,3 +196,11 @@ def test_a_question_shows_what_applies_so_far(client) -> None:
     assert "ONE MORE QUESTION" in page
     so_far = page[page.index("Applies so far"):page.index("Not the right rule?")]
     assert "/rule/irregularity.exposed-card-no-option" in so_far
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1e309", "9" * 400])
+def test_a_number_fact_that_is_not_a_number_at_a_table_is_a_400_in_json(client, value: str) -> None:
+    for house in ("catfish-bend", "roberts-home"):
+        response = client.get("/api/ruling", query_string={"house": house, "fact": f"card_number={value}"})
+        assert response.status_code == 400
+        assert "card_number" in response.get_json()["error"]

@@ -7,6 +7,7 @@ gave is absent: unknown, never defaulted to false or zero.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -15,6 +16,7 @@ from engine.books.model import Scalar
 from engine.books.vocabulary import Fact, FactType, Vocabulary
 
 CONTEXT = ("game", "structure", "format")  # given beside the facts; rules' conditions read them too
+LARGEST_NUMBER = 10**12  # chips, dollars, minutes, players: nothing at a table comes near it
 TRUE_WORDS = {"true", "yes", "y", "1"}
 FALSE_WORDS = {"false", "no", "n", "0"}
 
@@ -71,8 +73,10 @@ def parse_value(fact: Fact, raw: object) -> Scalar:
     if fact.type in (FactType.INT, FactType.NUMBER):
         try:
             number = float(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise SituationError(f"fact '{fact.name}' takes a number, not '{raw}'") from None
+        if not math.isfinite(number) or abs(number) > LARGEST_NUMBER:
+            raise SituationError(f"fact '{fact.name}' takes a number up to {LARGEST_NUMBER:,}, not '{raw}'")
         return int(number) if fact.type == FactType.INT or number.is_integer() else number
     if text in fact.values:
         return text
