@@ -47,17 +47,27 @@ class KeyClassifier:
                 where, gains = seen.setdefault(feature, ([], []))
                 where.append(position)
                 gains.append(math.log((n + SMOOTHING) / SMOOTHING))
-        self._seen = {feature: (np.array(where, dtype=np.intp), np.array(gains))
-                      for feature, (where, gains) in seen.items()}
+        # Every feature's (keys, gains) in one pair of arrays, found by its span: a few arrays
+        # to pickle and load (engine.freetext.cache), not two for each of 60,000 features.
+        self._span: dict[str, tuple[int, int]] = {}
+        where_all: list[int] = []
+        gains_all: list[float] = []
+        for feature, (where, gains) in seen.items():
+            self._span[feature] = (len(where_all), len(where_all) + len(where))
+            where_all.extend(where)
+            gains_all.extend(gains)
+        self._where = np.array(where_all, dtype=np.intp)
+        self._gains = np.array(gains_all, dtype=np.float64)
 
     def likelihood(self, text: str, floor: float = 1e-4) -> dict[str, float]:
         """Each key's probability relative to the most probable key (1.0), for the keys at
         least `floor` times as probable; empty when the examples know none of the words."""
-        known = [self._seen[feature] for feature in features(text) if feature in self._seen]
+        known = [self._span[feature] for feature in features(text) if feature in self._span]
         if not known:
             return {}
-        gains = np.bincount(np.concatenate([where for where, _ in known]),
-                            np.concatenate([gain for _, gain in known]), minlength=len(self._keys))
+        gains = np.bincount(np.concatenate([self._where[start:end] for start, end in known]),
+                            np.concatenate([self._gains[start:end] for start, end in known]),
+                            minlength=len(self._keys))
         scores = self._unseen * len(known) + gains
         relative = np.exp(scores - scores.max())
         found = np.flatnonzero(relative >= floor)

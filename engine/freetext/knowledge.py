@@ -1,25 +1,36 @@
 """The knowledge base a free-text lookup needs: the rulebooks (engine.rulings.rulebooks)
 plus, per book, the search indexes, the classifier and the meaning index over the example
-disputes, each built on first use (or all at once by `prepare`, before a server forks)."""
+disputes, each built on first use (or all at once by `prepare`, before a server forks).
+
+Loaded from files (`KnowledgeBase.load`), what it builds is kept in the cache folder for the
+next run, under a digest of the files it is built from (engine.freetext.cache): a one-shot
+`pokerrules ruling` then reads the library, one house's indexes and the vectors it needs,
+rather than parsing every file and building them."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
+from typing import TypeVar
 
 from engine.books.loader import Library, load_library
 from engine.books.model import Rule
+from engine.books.paths import freetext_dir, rules_dir, schema_dir
 from engine.books.vocabulary import Vocabulary, load_vocabulary
+from engine.freetext import cache
 from engine.freetext.classify import KeyClassifier
 from engine.freetext.lexicon import dispute_examples, event_words, floor_words, lexicon, lexicon_words
-from engine.freetext.meaning import KeyedVectors, MeaningIndex
+from engine.freetext.meaning import KeyedVectors, MeaningIndex, rule_vectors
 from engine.freetext.model.minilm import SentenceModel
 from engine.freetext.reader import cues
 from engine.freetext.search import ExampleIndex, RuleIndex, words_of
 from engine.freetext.spelling import Speller
-from engine.freetext.vector_store import VectorStore
+from engine.freetext.vector_store import VectorStore, file_stamp, store_path
 from engine.rulings.rulebooks import Rulebooks
+
+T = TypeVar("T")
 
 
 def meaning_text(rule: Rule) -> str:
@@ -32,12 +43,19 @@ class KnowledgeBase(Rulebooks):
 
     def __init__(self, library: Library, vocab: Vocabulary,
                  examples: dict[str, list[str]] | None = None,
-                 terse: dict[str, list[str]] | None = None) -> None:
+                 terse: dict[str, list[str]] | None = None, *, inputs: str | None = None,
+                 scope: str = "") -> None:
         """`examples`, `terse`: the example disputes by rule key (default: freetext/examples/,
-        said and terse)."""
+        said and terse). `inputs`: a stamp of the files the library and the free-text data
+        were read from (engine.freetext.cache.stamp), under which what is built is kept
+        between runs; None keeps nothing (a library built or changed in memory). `scope`:
+        a prefix for the names of what is kept, so the bundled library's builds and another
+        folder's do not replace each other."""
         super().__init__(library, vocab)
         self._given_examples = examples
         self._given_terse = terse
+        self._inputs = inputs if examples is None and terse is None else None
+        self._scope = scope
         self._indexes: dict[str, RuleIndex] = {}
         self._example_indexes: dict[str, ExampleIndex] = {}
         self._classifiers: dict[str, KeyClassifier] = {}
@@ -45,7 +63,20 @@ class KnowledgeBase(Rulebooks):
 
     @classmethod
     def load(cls, root: Path | None = None) -> KnowledgeBase:
-        return cls(load_library(root), load_vocabulary())
+        """The rulebooks under `root` (default: the bundled ones) and the bundled free-text
+        data; the library parsed on an earlier run is read from the cache when no file changed."""
+        folder = Path(root or rules_dir()).resolve()
+        inputs = cache.stamp([folder, schema_dir(), freetext_dir()])
+        scope = "" if folder == rules_dir().resolve() else "elsewhere-"  # another rules folder
+        library = cache.cached(f"{scope}library", cache.key(inputs), lambda: load_library(root))
+        return cls(library, load_vocabulary(), inputs=inputs, scope=scope)
+
+    def _kept(self, kind: str, build: Callable[[], T]) -> T:
+        """What `build` gives, kept between runs under this knowledge base's input files when
+        it was loaded from files; else just built."""
+        if self._inputs is None:
+            return build()
+        return cache.cached(f"{self._scope}{kind}", cache.key(self._inputs), build)
 
     def prepare(self) -> KnowledgeBase:
         """Build everything a request may need (effective rulebooks, search indexes, the
@@ -59,24 +90,28 @@ class KnowledgeBase(Rulebooks):
         lexicon()  # its patterns compiled
         cues()
         if self.sentence_model is not None:
-            self.sentence_model.graph  # noqa: B018  (not its runtime: that cannot cross a fork)
+            self.sentence_model.runtime_model  # noqa: B018  (not its runtime: that cannot cross a fork)
         return self
 
     def search_index(self, book_id: str) -> RuleIndex:
         """Full-text search over a book's effective rules, built on first use: word weights
         are those of the rulebook the floor is searching."""
         if book_id not in self._indexes:
-            rules = [entry.rule for entry in self.effective(book_id)]
-            self._indexes[book_id] = RuleIndex(rules, self._event_words, key_words=self._floor_words,
-                                               glossary=self.glossary_of(book_id).values())
+            def build() -> RuleIndex:
+                rules = [entry.rule for entry in self.effective(book_id)]
+                return RuleIndex(rules, self._event_words, key_words=self._floor_words,
+                                 glossary=self.glossary_of(book_id).values())
+            self._indexes[book_id] = self._kept(f"rule-index-{book_id}", build)
         return self._indexes[book_id]
 
     def example_index(self, book_id: str) -> ExampleIndex:
         """The example disputes of the rule keys a book's effective rulebook has."""
         if book_id not in self._example_indexes:
-            keys = self.rules_by_key(book_id)
-            self._example_indexes[book_id] = ExampleIndex(
-                {key: said for key, said in sorted(self._examples.items()) if key in keys})
+            def build() -> ExampleIndex:
+                keys = self.rules_by_key(book_id)
+                return ExampleIndex({key: said for key, said in sorted(self._examples.items())
+                                     if key in keys})
+            self._example_indexes[book_id] = self._kept(f"example-index-{book_id}", build)
         return self._example_indexes[book_id]
 
     @cached_property
@@ -97,9 +132,10 @@ class KnowledgeBase(Rulebooks):
     def classifier(self, book_id: str) -> KeyClassifier:
         """Naive Bayes over the example disputes of the keys a book's rulebook has."""
         if book_id not in self._classifiers:
-            keys = self.rules_by_key(book_id)
-            self._classifiers[book_id] = KeyClassifier(
-                {key: said for key, said in self._all_examples.items() if key in keys})
+            def build() -> KeyClassifier:
+                keys = self.rules_by_key(book_id)
+                return KeyClassifier({key: said for key, said in self._all_examples.items() if key in keys})
+            self._classifiers[book_id] = self._kept(f"classifier-{book_id}", build)
         return self._classifiers[book_id]
 
     @cached_property
@@ -114,9 +150,11 @@ class KnowledgeBase(Rulebooks):
             if model is None:
                 self._meaning_indexes[book_id] = None
             else:
-                texts = {key: meaning_text(rule) for key, rule in self.rules_by_key(book_id).items()}
-                index = MeaningIndex(self._example_vectors, texts, self._vector_store)
-                self._meaning_indexes[book_id] = index
+                def texts() -> dict[str, str]:
+                    return {key: meaning_text(rule) for key, rule in self.rules_by_key(book_id).items()}
+                rules = self._kept_vectors(f"rule-vectors-{book_id}", lambda: list(texts().values()),
+                                           lambda: rule_vectors(texts(), self._vector_store))
+                self._meaning_indexes[book_id] = MeaningIndex(self._example_vectors, rules)
         return self._meaning_indexes[book_id]
 
     def meaning_texts(self) -> list[str]:
@@ -127,7 +165,29 @@ class KnowledgeBase(Rulebooks):
     @cached_property
     def _example_vectors(self) -> KeyedVectors:
         """Every key's example disputes (terse ones too: length does not sway a cosine)."""
-        return KeyedVectors(self._all_examples, self._vector_store)
+        return self._kept_vectors(
+            "example-vectors", lambda: [text for texts in self._all_examples.values() for text in texts],
+            lambda: KeyedVectors(self._all_examples, self._vector_store))
+
+    def _kept_vectors(self, kind: str, texts: Callable[[], list[str]],
+                      build: Callable[[], KeyedVectors]) -> KeyedVectors:
+        """Vectors of texts, kept between runs under the vector cache file they were read from
+        (its size and time) and the model; kept only when every one was read from that file:
+        one computed here is not the 8-bit one a later run reads there."""
+        model = self.sentence_model
+        if self._inputs is None or model is None:
+            return build()
+        kept = cache.load(self._scope + kind, self._vectors_key(kind, model, file_stamp(store_path())))
+        if isinstance(kept, KeyedVectors):
+            return kept
+        vectors = build()
+        store = self._vector_store
+        if store.path == store_path() and store.read_from_file(texts()):
+            cache.keep(self._scope + kind, self._vectors_key(kind, model, store.read_stamp), vectors)
+        return vectors
+
+    def _vectors_key(self, kind: str, model: SentenceModel, vector_file: tuple[int, int] | None) -> str:
+        return cache.key(self._inputs, kind, model.stamp, vector_file)
 
     @cached_property
     def _vector_store(self) -> VectorStore:
@@ -145,6 +205,9 @@ class KnowledgeBase(Rulebooks):
     @cached_property
     def speller(self) -> Speller:
         """Corrects typos to words of the rulebooks, their glossaries and the lexicon."""
+        return self._kept("speller", self._speller)
+
+    def _speller(self) -> Speller:
         rule_words = {w for rule in self.library.rules for w in words_of(f"{rule.text} {rule.summary}")}
         glossary = {word for entry in self.library.glossary
                     for word in re.findall(r"[a-z]{4,}", f"{entry.term} {entry.definition}".lower())}

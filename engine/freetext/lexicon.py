@@ -30,14 +30,21 @@ def lexicon_data() -> dict:
 
 @lru_cache(maxsize=1)
 def lexicon() -> dict:
+    """The lexicon with each name's phrases as one pattern."""
     data = lexicon_data()
-    compiled: dict = {"abbreviations": data["abbreviations"], "synonyms": data.get("synonyms", {})}
+    sources: dict = {"abbreviations": data["abbreviations"], "synonyms": data.get("synonyms", {})}
     for section in ("events", "games", "structures", "formats"):
-        compiled[section] = {name: _alternation(phrases)
-                             for name, phrases in data[section].items() if phrases}
-    compiled["values"] = {fact: {value: _alternation(phrases) for value, phrases in values.items()}
-                          for fact, values in data["values"].items()}
-    return compiled
+        sources[section] = {name: _alternation_source(phrases)
+                            for name, phrases in data[section].items() if phrases}
+    sources["values"] = {fact: {value: _alternation_source(phrases) for value, phrases in values.items()}
+                         for fact, values in data["values"].items()}
+    tables = [sources[section] for section in ("events", "games", "structures", "formats")]
+    tables += list(sources["values"].values())
+    compiled = iter([re.compile(source) for table in tables for source in table.values()])
+    for table in tables:
+        for name in table:
+            table[name] = next(compiled)
+    return sources
 
 
 def event_words() -> dict[str, str]:
@@ -87,6 +94,6 @@ def synonyms_of(text: str) -> str:
     return " ".join(table[w] for w in re.findall(r"[a-z0-9'-]+", text.lower()) if w in table)
 
 
-def _alternation(phrases: list[str]) -> re.Pattern[str]:
+def _alternation_source(phrases: list[str]) -> str:
     """One pattern for all of a name's phrases, each matched as whole words."""
-    return re.compile(r"(?<![\w-])(?:" + "|".join(f"(?:{p})" for p in phrases) + r")(?![\w-])")
+    return r"(?<![\w-])(?:" + "|".join(f"(?:{p})" for p in phrases) + r")(?![\w-])"

@@ -35,12 +35,17 @@ class MeaningIndex:
     The examples are the same in every house, so their vectors are held once, for every
     key; only the house's own keys are returned."""
 
-    def __init__(self, examples: KeyedVectors, rule_texts: dict[str, str], store: VectorStore) -> None:
+    def __init__(self, examples: KeyedVectors, rules: KeyedVectors) -> None:
         self.examples = examples
-        self.rules = KeyedVectors({key: [text] for key, text in rule_texts.items()}, store)
+        self.rules = rules
 
     def search(self, query: np.ndarray) -> tuple[dict[str, float], dict[str, float]]:
         """Cosine of each key's closest example, and of its rule text."""
         rules = self.rules.search(query)
         examples = {key: value for key, value in self.examples.search(query).items() if key in rules}
         return examples, rules
+
+
+def rule_vectors(rule_texts: dict[str, str], store: VectorStore) -> KeyedVectors:
+    """Each key's rule text by meaning."""
+    return KeyedVectors({key: [text] for key, text in rule_texts.items()}, store)

