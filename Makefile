@@ -31,6 +31,7 @@ test: $(STAMP) chromium lint
 	$(BIN)/pytest -q
 
 lint: $(STAMP)
+	$(BIN)/ruff format --check engine web tests bench tools
 	$(BIN)/ruff check engine web tests bench tools
 	$(BIN)/mypy
 

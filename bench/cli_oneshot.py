@@ -48,8 +48,10 @@ def timed(argv: list[str], environment: dict[str, str]) -> tuple[float, str]:
 
 
 def report(name: str, seconds: list[float]) -> None:
-    print(f"{name:<5} median {statistics.median(seconds):6.3f} s   (min {min(seconds):.3f}, "
-          f"max {max(seconds):.3f}; {len(seconds)} runs)")
+    print(
+        f"{name:<5} median {statistics.median(seconds):6.3f} s   (min {min(seconds):.3f}, "
+        f"max {max(seconds):.3f}; {len(seconds)} runs)"
+    )
 
 
 def main() -> None:
@@ -88,8 +90,11 @@ def main() -> None:
     report("cold", cold)
     report("warm", warm)
     report("off", off)
-    print("the same ruling printed by every run" if len(outputs) == 1 else
-          f"the runs printed {len(outputs)} different rulings")
+    print(
+        "the same ruling printed by every run"
+        if len(outputs) == 1
+        else f"the runs printed {len(outputs)} different rulings"
+    )
 
 
 if __name__ == "__main__":

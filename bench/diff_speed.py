@@ -39,13 +39,26 @@ def main() -> None:
     for house in kb.houses:
         kb.effective(house)
     diff_times = timed(lambda: diff_books(kb, *largest), args.repeat)
-    spec = {"game": "holdem", "facts": {"event": "exposed-card", "card": "holecard", "exposed_by": "dealer",
-                                        "card_number": 2, "cards_exposed": 1, "players_acted": 0}}
+    spec = {
+        "game": "holdem",
+        "facts": {
+            "event": "exposed-card",
+            "card": "holecard",
+            "exposed_by": "dealer",
+            "card_number": 2,
+            "cards_exposed": 1,
+            "players_acted": 0,
+        },
+    }
     everywhere = timed(lambda: rule_everywhere(kb, spec), args.repeat)
-    print(f"diff {largest[0]} vs {largest[1]}: median {statistics.median(diff_times) * 1000:.1f} ms, "
-          f"max {max(diff_times) * 1000:.1f} ms ({args.repeat} runs, effective rulebooks already built)")
-    print(f"one situation ruled in all {len(kb.houses)} houses: median "
-          f"{statistics.median(everywhere) * 1000:.2f} ms, max {max(everywhere) * 1000:.2f} ms")
+    print(
+        f"diff {largest[0]} vs {largest[1]}: median {statistics.median(diff_times) * 1000:.1f} ms, "
+        f"max {max(diff_times) * 1000:.1f} ms ({args.repeat} runs, effective rulebooks already built)"
+    )
+    print(
+        f"one situation ruled in all {len(kb.houses)} houses: median "
+        f"{statistics.median(everywhere) * 1000:.2f} ms, max {max(everywhere) * 1000:.2f} ms"
+    )
 
 
 if __name__ == "__main__":

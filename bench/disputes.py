@@ -158,8 +158,10 @@ def print_facts(label: str, tally: dict[str, Counter], verbose: bool) -> None:
         f"(precision counting them wrong: {total['found'] / max(read, 1):.1%})"
     )
     event = tally.get("event", Counter())
-    print(f"    event (what happened): {event['found']} right, {event['wrong value']} wrong, "
-          f"{event['missed']} not read, of {event['labelled']}")
+    print(
+        f"    event (what happened): {event['found']} right, {event['wrong value']} wrong, "
+        f"{event['missed']} not read, of {event['labelled']}"
+    )
     if verbose:
         for name, counts in sorted(tally.items(), key=lambda item: -item[1]["labelled"]):
             print(

@@ -39,11 +39,13 @@ def main() -> None:
     total = 0
     confused: Counter = Counter()
     for fold in range(args.folds):
-        learnt = {key: [text for i, text in enumerate(said) if i % args.folds != fold]
-                  for key, said in examples.items()}
+        learnt = {
+            key: [text for i, text in enumerate(said) if i % args.folds != fold]
+            for key, said in examples.items()
+        }
         kb = KnowledgeBase(full.library, full.vocab, learnt, terse={})
         for key, said in examples.items():
-            for text in said[fold::args.folds]:
+            for text in said[fold :: args.folds]:
                 ranked = lookup(kb, home[key], text).ranked
                 total += 1
                 top[1] += ranked[:1] == (key,)

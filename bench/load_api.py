@@ -99,11 +99,36 @@ def main() -> None:
             script = Path(folder) / "cycle.lua"
             script.write_text(LUA % {"file": listing, "unique": "true" if args.unique else "false"})
             if args.warm:
-                subprocess.run([wrk, "-t2", f"-c{args.clients}", f"-d{args.warm}s", "-s", str(script),
-                                f"http://127.0.0.1:{args.port}"], capture_output=True, timeout=args.warm + 60)
-            result = subprocess.run([wrk, "-t2", f"-c{args.clients}", f"-d{args.seconds}s", "--latency",
-                                     "--timeout", "10s", "-s", str(script), f"http://127.0.0.1:{args.port}"],
-                                    capture_output=True, text=True, timeout=args.seconds + 60)
+                subprocess.run(
+                    [
+                        wrk,
+                        "-t2",
+                        f"-c{args.clients}",
+                        f"-d{args.warm}s",
+                        "-s",
+                        str(script),
+                        f"http://127.0.0.1:{args.port}",
+                    ],
+                    capture_output=True,
+                    timeout=args.warm + 60,
+                )
+            result = subprocess.run(
+                [
+                    wrk,
+                    "-t2",
+                    f"-c{args.clients}",
+                    f"-d{args.seconds}s",
+                    "--latency",
+                    "--timeout",
+                    "10s",
+                    "-s",
+                    str(script),
+                    f"http://127.0.0.1:{args.port}",
+                ],
+                capture_output=True,
+                text=True,
+                timeout=args.seconds + 60,
+            )
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -120,8 +145,9 @@ def report(output: str, args: argparse.Namespace, distinct: int) -> None:
     kind = "every free-text request different" if args.unique else f"{distinct} distinct requests, cycled"
     total, rate = find(r"(\d+) requests in"), find(r"Requests/sec:\s+([\d.]+)")
     p50, p99 = find(r"50%\s+([\d.]+\w+)"), find(r"99%\s+([\d.]+\w+)")
-    print(f"{args.clients} connections, {args.seconds} s, {kind}: {total} requests ({rate}/s), "
-          f"{errors} errors")
+    print(
+        f"{args.clients} connections, {args.seconds} s, {kind}: {total} requests ({rate}/s), {errors} errors"
+    )
     print(f"latency: p50 {p50}, p99 {p99} (wrk and the server share this machine's cores)")
 
 

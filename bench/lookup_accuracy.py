@@ -48,8 +48,9 @@ def main() -> None:
     kb.prepare()  # built before timing
     words_only = KnowledgeBase.load()
     words_only.sentence_model = None  # type: ignore[misc]
-    plain_index = {book: RuleIndex([entry.rule for entry in kb.effective(book)], plain=True)
-                   for book in kb.library.books}
+    plain_index = {
+        book: RuleIndex([entry.rule for entry in kb.effective(book)], plain=True) for book in kb.library.books
+    }
     ours = {1: 0, 3: 0}
     base = {1: 0, 3: 0}
     words = {1: 0, 3: 0}
@@ -72,12 +73,16 @@ def main() -> None:
     print(f"lookup:        top-1 {ours[1] / n:6.1%}   top-3 {ours[3] / n:6.1%}")
     print(f"  words only:  top-1 {words[1] / n:6.1%}   top-3 {words[3] / n:6.1%}")
     print(f"plain BM25:    top-1 {base[1] / n:6.1%}   top-3 {base[3] / n:6.1%}")
-    print(f"free-text ruling latency: p50 {percentile(timings, 0.5) * 1000:.1f} ms, "
-          f"p99 {percentile(timings, 0.99) * 1000:.1f} ms")
+    print(
+        f"free-text ruling latency: p50 {percentile(timings, 0.5) * 1000:.1f} ms, "
+        f"p99 {percentile(timings, 0.99) * 1000:.1f} ms"
+    )
     if args.misses:
         for entry, ranked, event in misses:
-            print(f"- [{entry['house']}] {entry['text']}\n"
-                  f"    want {entry['key']}; got {list(ranked)}; event {event}")
+            print(
+                f"- [{entry['house']}] {entry['text']}\n"
+                f"    want {entry['key']}; got {list(ranked)}; event {event}"
+            )
 
 
 if __name__ == "__main__":

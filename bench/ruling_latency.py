@@ -27,10 +27,18 @@ from engine.rulings.situation import make_situation  # noqa: E402
 
 
 def cold_load_seconds(runs: int = 5) -> list[float]:
-    code = "import time; t=time.perf_counter(); from engine.freetext.knowledge import KnowledgeBase; " \
-           "kb=KnowledgeBase.load(); [kb.effective(b) for b in kb.houses]; print(time.perf_counter()-t)"
-    return [float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                                 text=True, check=True).stdout) for _ in range(runs)]
+    code = (
+        "import time; t=time.perf_counter(); from engine.freetext.knowledge import KnowledgeBase; "
+        "kb=KnowledgeBase.load(); [kb.effective(b) for b in kb.houses]; print(time.perf_counter()-t)"
+    )
+    return [
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for _ in range(runs)
+    ]
 
 
 def situations() -> list[dict]:
@@ -39,8 +47,12 @@ def situations() -> list[dict]:
         for case in yaml.safe_load(path.read_text(encoding="utf-8")):
             found.append(case["situation"])
             if "then" in case:
-                found.append({**case["situation"],
-                              "facts": {**case["situation"].get("facts", {}), **case["then"]["facts"]}})
+                found.append(
+                    {
+                        **case["situation"],
+                        "facts": {**case["situation"].get("facts", {}), **case["then"]["facts"]},
+                    }
+                )
     return found
 
 
@@ -54,24 +66,33 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=50)
     args = parser.parse_args()
     loads = cold_load_seconds()
-    print(f"cold load + effective rulebooks, fresh process: median {statistics.median(loads) * 1000:.0f} ms "
-          f"(min {min(loads) * 1000:.0f}, max {max(loads) * 1000:.0f}; {len(loads)} runs)")
+    print(
+        f"cold load + effective rulebooks, fresh process: median {statistics.median(loads) * 1000:.0f} ms "
+        f"(min {min(loads) * 1000:.0f}, max {max(loads) * 1000:.0f}; {len(loads)} runs)"
+    )
     kb = KnowledgeBase.load()
     cases = situations()
     timings = []
     for _ in range(args.repeat):
         for situation in cases:
             for house in kb.houses:
-                built = make_situation(kb.vocab, house, game=situation.get("game"),
-                                       structure=situation.get("structure"),
-                                       format=situation.get("format"), facts=situation.get("facts"))
+                built = make_situation(
+                    kb.vocab,
+                    house,
+                    game=situation.get("game"),
+                    structure=situation.get("structure"),
+                    format=situation.get("format"),
+                    facts=situation.get("facts"),
+                )
                 start = time.perf_counter()
                 resolve(kb, built)
                 timings.append(time.perf_counter() - start)
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"rulings: {len(timings)} ({len(cases)} situations x {len(kb.houses)} houses x {args.repeat})")
-    print(f"ruling latency: p50 {percentile(timings, 0.5) * 1000:.2f} ms, "
-          f"p99 {percentile(timings, 0.99) * 1000:.2f} ms, max {max(timings) * 1000:.2f} ms")
+    print(
+        f"ruling latency: p50 {percentile(timings, 0.5) * 1000:.2f} ms, "
+        f"p99 {percentile(timings, 0.99) * 1000:.2f} ms, max {max(timings) * 1000:.2f} ms"
+    )
     print(f"peak resident memory of the ruling process: {peak_kb / 1024:.0f} MB")
 
 

@@ -35,13 +35,25 @@ def add_houses(kb: KnowledgeBase, count: int, share: float, base: str, seed: int
     houses = []
     for index in range(count):
         house = f"house-{index:04d}"
-        kb.library.books[house] = Book(id=house, title=f"Generated house {index}", publisher="bench",
-                                       version="1", date="2026", source=kb.library.books[base].source,
-                                       kind=BookKind.HOUSE, extends=(base,))
+        kb.library.books[house] = Book(
+            id=house,
+            title=f"Generated house {index}",
+            publisher="bench",
+            version="1",
+            date="2026",
+            source=kb.library.books[base].source,
+            kind=BookKind.HOUSE,
+            extends=(base,),
+        )
         for rule in rng.sample(base_rules, max(1, int(len(base_rules) * share))):
-            kb.library.rules.append(replace(
-                rule, id=rule.id.replace(base, house, 1), book=house,
-                outcome=OTHER_OUTCOME.get(rule.outcome, rule.outcome)))
+            kb.library.rules.append(
+                replace(
+                    rule,
+                    id=rule.id.replace(base, house, 1),
+                    book=house,
+                    outcome=OTHER_OUTCOME.get(rule.outcome, rule.outcome),
+                )
+            )
         houses.append(house)
     return houses
 
@@ -61,22 +73,32 @@ def main() -> None:
     for house in houses:
         kb.effective(house)
     compiled = time.perf_counter()
-    print(f"load bundled books: {(loaded - start) * 1000:.0f} ms; generate {len(houses)} houses "
-          f"({len(kb.library.rules)} rules in all): {(generated - loaded) * 1000:.0f} ms; "
-          f"effective rulebooks of all houses: {(compiled - generated) * 1000:.0f} ms")
+    print(
+        f"load bundled books: {(loaded - start) * 1000:.0f} ms; generate {len(houses)} houses "
+        f"({len(kb.library.rules)} rules in all): {(generated - loaded) * 1000:.0f} ms; "
+        f"effective rulebooks of all houses: {(compiled - generated) * 1000:.0f} ms"
+    )
     rng = random.Random(11)
     cases = situations()
     timings = []
     for _ in range(args.rulings):
         case, house = rng.choice(cases), rng.choice(houses)
-        situation = make_situation(kb.vocab, house, game=case.get("game"), structure=case.get("structure"),
-                                   format=case.get("format"), facts=case.get("facts"))
+        situation = make_situation(
+            kb.vocab,
+            house,
+            game=case.get("game"),
+            structure=case.get("structure"),
+            format=case.get("format"),
+            facts=case.get("facts"),
+        )
         begin = time.perf_counter()
         resolve(kb, situation)
         timings.append(time.perf_counter() - begin)
-    print(f"{len(timings)} rulings over {len(houses)} houses x {len(cases)} situations "
-          f"(first ruling in a house includes indexing it): p50 {percentile(timings, 0.5) * 1000:.2f} ms, "
-          f"p99 {percentile(timings, 0.99) * 1000:.2f} ms, max {max(timings) * 1000:.2f} ms")
+    print(
+        f"{len(timings)} rulings over {len(houses)} houses x {len(cases)} situations "
+        f"(first ruling in a house includes indexing it): p50 {percentile(timings, 0.5) * 1000:.2f} ms, "
+        f"p99 {percentile(timings, 0.99) * 1000:.2f} ms, max {max(timings) * 1000:.2f} ms"
+    )
     print(f"peak resident memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
 
 

@@ -14,18 +14,21 @@ def records(library: Library, key: str) -> dict[str, object]:
     return {rule.book: rule for rule in library.rules if rule.key == key}
 
 
-@pytest.mark.parametrize(("key", "books"), [
-    ("holdem.exposed-holecard", ALL_HOLDEM),
-    ("holdem.flop-redeal", ALL_HOLDEM),
-    ("procedures.absence-chips-picked-up", {"roberts-home", "catfish-bend", "roberts-v7"}),
-    ("procedures.playing-out-of-rack", {"roberts-home", "catfish-bend", "roberts-v7"}),
-    ("blinds.straddle", {"roberts-home", "roberts-blog", "catfish-bend", "roberts-v7"}),
-    ("betting.raise-cap", {"roberts-home", "catfish-bend", "roberts-v7"}),
-    ("misdeal.exposed-first-card", {"roberts-home", "catfish-bend", "roberts-v7"}),
-    ("irregularity.burn-error", {"roberts-cardroom", "catfish-bend", "roberts-v7"}),
-    ("tournament.redraw", {"roberts-home", "catfish-bend", "roberts-v7", "homepokertourney"}),
-    ("tournament.elimination-order", {"roberts-home", "catfish-bend", "roberts-v7"}),
-])
+@pytest.mark.parametrize(
+    ("key", "books"),
+    [
+        ("holdem.exposed-holecard", ALL_HOLDEM),
+        ("holdem.flop-redeal", ALL_HOLDEM),
+        ("procedures.absence-chips-picked-up", {"roberts-home", "catfish-bend", "roberts-v7"}),
+        ("procedures.playing-out-of-rack", {"roberts-home", "catfish-bend", "roberts-v7"}),
+        ("blinds.straddle", {"roberts-home", "roberts-blog", "catfish-bend", "roberts-v7"}),
+        ("betting.raise-cap", {"roberts-home", "catfish-bend", "roberts-v7"}),
+        ("misdeal.exposed-first-card", {"roberts-home", "catfish-bend", "roberts-v7"}),
+        ("irregularity.burn-error", {"roberts-cardroom", "catfish-bend", "roberts-v7"}),
+        ("tournament.redraw", {"roberts-home", "catfish-bend", "roberts-v7", "homepokertourney"}),
+        ("tournament.elimination-order", {"roberts-home", "catfish-bend", "roberts-v7"}),
+    ],
+)
 def test_the_same_rule_has_the_same_key_in_every_book(library: Library, key: str, books: set[str]) -> None:
     found = set(records(library, key))
     assert books <= found, f"{key} is missing from {sorted(books - found)}"
@@ -71,11 +74,14 @@ def test_keys_are_unique_within_each_book(library: Library) -> None:
         seen.add((rule.book, rule.key))
 
 
-@pytest.mark.parametrize(("record_id", "flag"), [
-    ("catfish-bend/button-and-blind-use/15", "source-flaw"),  # numbering skips 14
-    ("catfish-bend/seven-card-stud/18", "stale-reference"),  # cites Section 14 for Explanations
-    ("roberts-home/the-showdown/2", "stale-reference"),  # Lowball rules 15 and 16
-])
+@pytest.mark.parametrize(
+    ("record_id", "flag"),
+    [
+        ("catfish-bend/button-and-blind-use/15", "source-flaw"),  # numbering skips 14
+        ("catfish-bend/seven-card-stud/18", "stale-reference"),  # cites Section 14 for Explanations
+        ("roberts-home/the-showdown/2", "stale-reference"),  # Lowball rules 15 and 16
+    ],
+)
 def test_source_flaws_are_recorded_not_repaired(library: Library, record_id: str, flag: str) -> None:
     rule = next(rule for rule in library.rules if rule.id == record_id)
     assert flag in rule.flags

@@ -12,8 +12,13 @@ from engine.books.paths import rules_dir
 
 
 def books_json() -> list[dict]:
-    result = subprocess.run([sys.executable, "-m", "engine.cli", "books", "--json"],
-                            capture_output=True, text=True, timeout=60, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "books", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     return json.loads(result.stdout)
 
 
@@ -50,6 +55,7 @@ def test_lineage_of_the_roberts_editions() -> None:
 
 
 def test_books_prints_a_table_for_people() -> None:
-    result = subprocess.run([sys.executable, "-m", "engine.cli", "books"],
-                            capture_output=True, text=True, timeout=60, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "books"], capture_output=True, text=True, timeout=60, check=True
+    )
     assert "catfish-bend" in result.stdout and "extends roberts-cardroom" in result.stdout

@@ -19,8 +19,10 @@ CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
 PHONE = {"width": 375, "height": 812}
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists() and not os.environ.get("CI_REQUIRE_BROWSER"),
-                                reason="Debian chromium is not installed (make test installs it)")
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists() and not os.environ.get("CI_REQUIRE_BROWSER"),
+    reason="Debian chromium is not installed (make test installs it)",
+)
 
 
 def free_port() -> int:
@@ -39,8 +41,11 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     port = free_port()
     log = tmp_path_factory.mktemp("server") / "stderr.log"
     with log.open("w", encoding="utf-8") as stderr:
-        process = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--port", str(port)],
-                                   stdout=subprocess.DEVNULL, stderr=stderr)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "engine.cli", "serve", "--port", str(port)],
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + STARTUP_SECONDS
     while True:
@@ -53,10 +58,16 @@ def server(tmp_path_factory: pytest.TempPathFactory):
         if exited is not None or time.monotonic() > deadline:
             process.terminate()
             process.wait(timeout=10)
-            status = (f"exited with status {exited}" if exited is not None
-                      else f"did not answer within {STARTUP_SECONDS} s")
-            pytest.fail(f"the server on {base} {status}; its stderr:\n"
-                        + log.read_text(encoding="utf-8", errors="replace"), pytrace=False)
+            status = (
+                f"exited with status {exited}"
+                if exited is not None
+                else f"did not answer within {STARTUP_SECONDS} s"
+            )
+            pytest.fail(
+                f"the server on {base} {status}; its stderr:\n"
+                + log.read_text(encoding="utf-8", errors="replace"),
+                pytrace=False,
+            )
         time.sleep(0.1)
     yield base
     process.terminate()
@@ -70,9 +81,18 @@ def browser():
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
-            executable_path=shutil.which("chromium") or CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+            executable_path=shutil.which("chromium") or CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
         yield launched
         launched.close()
 
@@ -98,8 +118,10 @@ def desktop(browser):
 def test_type_a_dispute_and_read_the_ruling(server, phone) -> None:
     phone.goto(server + "/")
     phone.select_option("#house", "catfish-bend")
-    phone.fill("textarea[name=q]", "hold'em: dealer flashed the 2nd card to seat 4 while pitching, "
-                                    "just that one card, nobody had acted")
+    phone.fill(
+        "textarea[name=q]",
+        "hold'em: dealer flashed the 2nd card to seat 4 while pitching, just that one card, nobody had acted",
+    )
     phone.click("button.primary")
     verdict = phone.locator(".verdict")
     assert verdict.inner_text() == "MISDEAL"
@@ -120,8 +142,10 @@ def test_answer_a_follow_up_question(server, phone) -> None:
 
 
 def test_a_choice_question_is_answered_with_one_tap(server, phone) -> None:
-    phone.goto(server + "/?house=catfish-bend&game=holdem&fact=event%3Dexposed-card&fact=card%3Dholecard"
-                        "&fact=card_number%3D2&fact=cards_exposed%3D1&fact=players_acted%3D0")
+    phone.goto(
+        server + "/?house=catfish-bend&game=holdem&fact=event%3Dexposed-card&fact=card%3Dholecard"
+        "&fact=card_number%3D2&fact=cards_exposed%3D1&fact=players_acted%3D0"
+    )
     phone.get_by_role("link", name="dealer", exact=True).click()
     assert phone.locator(".verdict").inner_text() == "MISDEAL"
 

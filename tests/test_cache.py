@@ -52,19 +52,27 @@ def words_only(kb: KnowledgeBase) -> KnowledgeBase:
 
 def no_building(monkeypatch: pytest.MonkeyPatch) -> None:
     """From here on, parsing the rulebooks or building a word index fails the test."""
+
     def fail(*args: object, **kwargs: object) -> None:
         raise AssertionError("built again, not read from the cache")
+
     for name in ("load_library", "RuleIndex", "ExampleIndex", "KeyClassifier", "Speller"):
         monkeypatch.setattr(knowledge, name, fail)
 
 
-def test_a_second_run_reads_what_the_first_built(cache_folder: Path, rules: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_second_run_reads_what_the_first_built(
+    cache_folder: Path, rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     first = words_only(KnowledgeBase.load(rules))
     said = "the dealer misdealt the cards"
     ruled = lookup(first, "mini-house", said)
-    for kind in ("library", "rule-index-mini-house", "example-index-mini-house", "classifier-mini-house",
-                 "speller"):  # a rules folder not the bundled one: under names of its own
+    for kind in (
+        "library",
+        "rule-index-mini-house",
+        "example-index-mini-house",
+        "classifier-mini-house",
+        "speller",
+    ):  # a rules folder not the bundled one: under names of its own
         assert len(kept(cache_folder, f"elsewhere-{kind}")) == 1, kind
     no_building(monkeypatch)
     second = words_only(KnowledgeBase.load(rules))
@@ -87,7 +95,9 @@ def test_changing_a_rule_file_makes_a_fresh_build(cache_folder: Path, rules: Pat
     before = KnowledgeBase.load(rules)
     words_only(before).search_index("mini-house")
     path = rules / "mini-base" / "02-procedures.yaml"
-    path.write_text(path.read_text(encoding="utf-8") + """- id: mini-base/procedures/3
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + """- id: mini-base/procedures/3
   key: procedures.spectators
   number: '3'
   text: Spectators must stand behind the rail.
@@ -95,7 +105,9 @@ def test_changing_a_rule_file_makes_a_fresh_build(cache_folder: Path, rules: Pat
   summary: Spectators stand behind the rail.
   when: {event: guest}
   outcome: required
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     after = words_only(KnowledgeBase.load(rules))
     assert "mini-base/procedures/3" in {rule.id for rule in after.library.rules}
     assert "procedures.spectators" in after.search_index("mini-house").search("spectators rail")
@@ -103,8 +115,9 @@ def test_changing_a_rule_file_makes_a_fresh_build(cache_folder: Path, rules: Pat
     assert len(kept(cache_folder, "elsewhere-rule-index-mini-house")) == 1
 
 
-def test_an_input_touched_or_the_code_changed_changes_the_key(tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_input_touched_or_the_code_changed_changes_the_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
     (folder / "a.yaml").write_text("a: 1\n", encoding="utf-8")
@@ -124,24 +137,28 @@ def test_an_input_touched_or_the_code_changed_changes_the_key(tmp_path: Path,
         cache.code_stamp.cache_clear()
 
 
-def test_a_cache_folder_that_cannot_be_made_still_works(tmp_path: Path, rules: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_cache_folder_that_cannot_be_made_still_works(
+    tmp_path: Path, rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("POKERRULES_CACHE", str(tmp_path / "a-file" / "cache"))
     kb = words_only(KnowledgeBase.load(rules))
     assert lookup(kb, "mini-house", "the dealer misdealt the cards").ranked
 
 
-def test_a_read_only_cache_folder_is_read_and_not_written(cache_folder: Path, rules: Path,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_read_only_cache_folder_is_read_and_not_written(
+    cache_folder: Path, rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     said = "the dealer misdealt the cards"
     ruled = lookup(words_only(KnowledgeBase.load(rules)), "mini-house", said)
     builds = cache_folder / "builds"
     before = sorted(path.name for path in builds.iterdir())
     builds.chmod(0o555)
     if os.geteuid() == 0:  # root writes anyway: refuse as a read-only file system would
+
         def refuse(*args: object, **kwargs: object) -> None:
             raise PermissionError(13, "Read-only file system")
+
         monkeypatch.setattr(cache.tempfile, "mkstemp", refuse)
     try:
         with monkeypatch.context() as patched:
@@ -156,8 +173,9 @@ def test_a_read_only_cache_folder_is_read_and_not_written(cache_folder: Path, ru
         builds.chmod(0o755)
 
 
-def test_switched_off_nothing_is_kept(cache_folder: Path, rules: Path,
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_switched_off_nothing_is_kept(
+    cache_folder: Path, rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(cache.SWITCH, "off")
     kb = words_only(KnowledgeBase.load(rules))
     lookup(kb, "mini-house", "the dealer misdealt the cards")
@@ -204,8 +222,16 @@ def test_a_one_shot_ruling_reads_the_cache_and_says_the_same(cache_folder: Path)
     cache_folder.mkdir(parents=True, exist_ok=True)
     if BUILT_VECTORS.exists():
         shutil.copy(BUILT_VECTORS, cache_folder / BUILT_VECTORS.name)
-    command = [sys.executable, "-m", "engine.cli", "ruling", "--house", "catfish-bend", "--json",
-               "dealer flashed seat 4's second card"]
+    command = [
+        sys.executable,
+        "-m",
+        "engine.cli",
+        "ruling",
+        "--house",
+        "catfish-bend",
+        "--json",
+        "dealer flashed seat 4's second card",
+    ]
     environment = {**os.environ, "POKERRULES_CACHE": str(cache_folder)}
     first = subprocess.run(command, capture_output=True, text=True, timeout=300, env=environment)
     assert first.returncode == 0, first.stderr

@@ -10,10 +10,15 @@ def test_word_pairs_are_features() -> None:
 
 
 def test_the_words_that_tell_neighbours_apart_decide() -> None:
-    classifier = KeyClassifier({
-        "misdeal.two-cards-exposed": ["two cards came up face up on the deal", "dealer flashed two cards"],
-        "irregularity.exposed-card": ["one card came up face up on the deal", "dealer flashed one card"],
-    })
+    classifier = KeyClassifier(
+        {
+            "misdeal.two-cards-exposed": [
+                "two cards came up face up on the deal",
+                "dealer flashed two cards",
+            ],
+            "irregularity.exposed-card": ["one card came up face up on the deal", "dealer flashed one card"],
+        }
+    )
     odds = classifier.likelihood("dealer flashed two cards face up")
     assert odds["misdeal.two-cards-exposed"] == 1.0
     assert odds["irregularity.exposed-card"] < 0.5

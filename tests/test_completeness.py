@@ -86,8 +86,11 @@ def test_every_line_is_quoted_or_explained(library: Library, bundled_source: str
     for entry in omitted:
         assert entry.get("what"), f"{omitted_path.name}: lines {entry['lines']} say not what they are"
         covered |= {n for start, end in parse_lines(entry["lines"]) for n in range(start, end + 1)}
-    uncovered = [f"{n}: {line[:70]}" for n, line in enumerate(document.rendered, start=1)
-                 if line.strip() and n not in covered]
+    uncovered = [
+        f"{n}: {line[:70]}"
+        for n, line in enumerate(document.rendered, start=1)
+        if line.strip() and n not in covered
+    ]
     assert not uncovered, f"{len(uncovered)} lines neither quoted nor explained:\n" + "\n".join(uncovered)
 
 

@@ -20,8 +20,9 @@ from engine.compare.diff import diff_books
 from engine.freetext.knowledge import KnowledgeBase
 from engine.render.diff_render import diff_json, diff_markdown, diff_text
 
-DOCUMENTED = yaml.load((Path(__file__).parent / "diffs.yaml").read_text(encoding="utf-8"),
-                       Loader=SafeLoader)  # as yaml.safe_load reads it, with libyaml's faster parser
+DOCUMENTED = yaml.load(
+    (Path(__file__).parent / "diffs.yaml").read_text(encoding="utf-8"), Loader=SafeLoader
+)  # as yaml.safe_load reads it, with libyaml's faster parser
 
 
 def change_for(kb: KnowledgeBase, a: str, b: str, key: str):
@@ -88,7 +89,9 @@ def test_adding_one_rule_to_a_copy_shows_exactly_one_added(tmp_path: Path) -> No
     kb = KnowledgeBase.load(rules)
     assert diff_books(kb, "mini-base", "mini-copy").changes == ()
     extra = copy / "02-procedures.yaml"
-    extra.write_text(extra.read_text(encoding="utf-8") + """- id: mini-copy/procedures/3
+    extra.write_text(
+        extra.read_text(encoding="utf-8")
+        + """- id: mini-copy/procedures/3
   key: house.spectators
   number: '3'
   text: Spectators must stand behind the rail.
@@ -96,7 +99,8 @@ def test_adding_one_rule_to_a_copy_shows_exactly_one_added(tmp_path: Path) -> No
   summary: Spectators stand behind the rail.
   when: {event: guest}
   outcome: required
-""")
+"""
+    )
     diff = diff_books(KnowledgeBase.load(rules), "mini-base", "mini-copy")
     assert [(c.kind, c.key) for c in diff.changes] == [("added", "house.spectators")]
 
@@ -124,8 +128,9 @@ def test_text_and_markdown_forms(kb: KnowledgeBase) -> None:
 
 def test_cli_diff_json_and_errors() -> None:
     run = [sys.executable, "-m", "engine.cli", "diff"]
-    result = subprocess.run([*run, "roberts-v7", "homepokertourney", "--json"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [*run, "roberts-v7", "homepokertourney", "--json"], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0 and json.loads(result.stdout)["b"] == "homepokertourney"
     bad = subprocess.run([*run, "roberts-v7", "bellagio"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "books are:" in bad.stderr
@@ -144,9 +149,17 @@ def test_one_signature_says_which_houses_rule_differently(kb: KnowledgeBase) -> 
     from engine.compare.behaviour import differing_houses, rule_everywhere, ruling_differences
     from engine.render.ruling_json import ruling_json
 
-    spec = {"name": "exposed holecard, which card?", "game": "holdem",
-            "facts": {"event": "exposed-card", "card": "holecard", "exposed_by": "dealer",
-                      "cards_exposed": 1, "players_acted": 0}}
+    spec = {
+        "name": "exposed holecard, which card?",
+        "game": "holdem",
+        "facts": {
+            "event": "exposed-card",
+            "card": "holecard",
+            "exposed_by": "dealer",
+            "cards_exposed": 1,
+            "players_acted": 0,
+        },
+    }
     answers = {house: ruling_json(ruling) for house, ruling in rule_everywhere(kb, spec).items()}
     assert {answer["status"] for answer in answers.values()} == {"needs-facts"}
     assert len({tuple(r["id"] for r in answer["rulings"]) for answer in answers.values()}) > 1

@@ -33,8 +33,13 @@ def test_typos_are_corrected_to_known_words(kb: KnowledgeBase) -> None:
 
 
 def test_given_facts_win_over_inferred_ones(kb: KnowledgeBase) -> None:
-    found = lookup(kb, "catfish-bend", "dealer flashed the 2nd card", game="holdem",
-                   facts={"card_number": 1, "cards_exposed": 1, "players_acted": 0})
+    found = lookup(
+        kb,
+        "catfish-bend",
+        "dealer flashed the 2nd card",
+        game="holdem",
+        facts={"card_number": 1, "cards_exposed": 1, "players_acted": 0},
+    )
     assert found.ruling.situation.facts["card_number"] == 1
     assert found.ruling.situation.sources["card_number"] == "given"
     assert found.ruling.situation.sources["exposed_by"] == "inferred"
@@ -50,11 +55,14 @@ def test_a_described_dispute_gets_each_house_its_own_rule(kb: KnowledgeBase) -> 
     assert "holdem.exposed-holecard" in home.ranked[:3] and "holdem.exposed-holecard" in catfish.ranked[:3]
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "describe the dispute"),
-    ("   ", "describe the dispute"),
-    ("x" * 2001, "keep it under 2000"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "describe the dispute"),
+        ("   ", "describe the dispute"),
+        ("x" * 2001, "keep it under 2000"),
+    ],
+)
 def test_bad_text_gets_a_clear_error(kb: KnowledgeBase, text: str, message: str) -> None:
     with pytest.raises(TextError, match=message):
         lookup(kb, "roberts-home", text)
@@ -67,13 +75,18 @@ def test_non_text_is_refused() -> None:
 
 def test_cli_reads_text_and_says_what_it_inferred() -> None:
     command = [sys.executable, "-m", "engine.cli", "ruling", "--house", "catfish-bend"]
-    result = subprocess.run([*command, "--json", "can I play out of my rack"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [*command, "--json", "can I play out of my rack"], capture_output=True, text=True, timeout=60
+    )
     answer = json.loads(result.stdout)
     assert answer["status"] == "ruled" and answer["rulings"][0]["key"] == "procedures.playing-out-of-rack"
     assert "event" in answer["inferred"] and answer["candidates"][0] == "procedures.playing-out-of-rack"
-    empty = subprocess.run([sys.executable, "-m", "engine.cli", "ruling", "--house", "catfish-bend", ""],
-                           capture_output=True, text=True, timeout=60)
+    empty = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "ruling", "--house", "catfish-bend", ""],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert empty.returncode == 2 and "describe the dispute" in empty.stderr
 
 
@@ -92,12 +105,15 @@ def test_the_lexicon_only_names_what_the_vocabulary_has(kb: KnowledgeBase) -> No
             assert set(values) <= set(vocab.facts[fact].values), fact
 
 
-@pytest.mark.parametrize(("text", "structure"), [
-    ("guy wants to straddle in a limit cash game", "limit"),
-    ("no limit game, can he straddle", "no-limit"),
-    ("pot limit game, how much can he raise", "pot-limit"),
-    ("fixed limit holdem, 4th raise", "limit"),
-])
+@pytest.mark.parametrize(
+    ("text", "structure"),
+    [
+        ("guy wants to straddle in a limit cash game", "limit"),
+        ("no limit game, can he straddle", "no-limit"),
+        ("pot limit game, how much can he raise", "pot-limit"),
+        ("fixed limit holdem, 4th raise", "limit"),
+    ],
+)
 def test_no_limit_is_not_mistaken_for_limit(text: str, structure: str) -> None:
     assert understand(text).context["structure"] == structure
 
@@ -120,8 +136,9 @@ def test_every_rule_key_has_example_disputes_and_only_real_keys_do(kb: Knowledge
     assert all(len(said) >= 30 and all(text.strip() for text in said) for said in examples.values())
     terse = dispute_examples("terse")
     assert set(terse) == keys
-    assert all(len(said) >= 6 and all(3 <= len(text.split()) <= 12 for text in said)
-               for said in terse.values())
+    assert all(
+        len(said) >= 6 and all(3 <= len(text.split()) <= 12 for text in said) for said in terse.values()
+    )
 
 
 def test_example_disputes_are_not_the_lookup_test_sets() -> None:
@@ -133,8 +150,12 @@ def test_example_disputes_are_not_the_lookup_test_sets() -> None:
 
     from engine.freetext.lexicon import dispute_examples
 
-    said = {text.lower().strip() for folder in ("said", "terse")
-            for texts in dispute_examples(folder).values() for text in texts}
+    said = {
+        text.lower().strip()
+        for folder in ("said", "terse")
+        for texts in dispute_examples(folder).values()
+        for text in texts
+    }
     folder = Path(__file__).parent / "lookup"
     for name in ("dev.yaml", "holdout.yaml"):
         entries = yaml.safe_load((folder / name).read_text(encoding="utf-8"))
@@ -163,14 +184,22 @@ def test_a_glossary_candidate_is_shown_with_its_definition(kb: KnowledgeBase) ->
     assert term["summary"].startswith("To win both")
 
 
-@pytest.mark.parametrize(("text", "first"), [
-    ("new guy sat down between the small blind and the button, can he get a hand right away",
-     "blinds.between-blinds"),
-    ("why cant a new player sitting between the blinds just get dealt in, whats the reasoning",
-     "explanation.new-player-between-blinds"),
-])
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        (
+            "new guy sat down between the small blind and the button, can he get a hand right away",
+            "blinds.between-blinds",
+        ),
+        (
+            "why cant a new player sitting between the blinds just get dealt in, whats the reasoning",
+            "explanation.new-player-between-blinds",
+        ),
+    ],
+)
 def test_the_rule_comes_before_its_commentary_unless_asked_why(
-        kb: KnowledgeBase, text: str, first: str) -> None:
+    kb: KnowledgeBase, text: str, first: str
+) -> None:
     assert lookup(kb, "roberts-home", text).ranked[0] == first
 
 

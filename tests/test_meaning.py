@@ -57,12 +57,15 @@ def test_sentence_vectors_match_sentence_transformers(model: SentenceModel) -> N
 
 
 def test_the_shipped_vectors_cover_every_bundled_text_and_are_the_models(
-        kb: KnowledgeBase, model: SentenceModel) -> None:
+    kb: KnowledgeBase, model: SentenceModel
+) -> None:
     store = VectorStore(model)
     texts = kb.meaning_texts()
     stale = [text for text in texts if text not in store]
-    assert not stale, (f"{len(stale)} texts have no stored vector (first: {stale[0][:80]!r}): "
-                       "run `python -m tools.build_vectors`")
+    assert not stale, (
+        f"{len(stale)} texts have no stored vector (first: {stale[0][:80]!r}): "
+        "run `python -m tools.build_vectors`"
+    )
     sample = random.Random(7).sample(texts, 12)
     stored = store.vectors(sample)
     fresh = model.encode(sample)
@@ -81,8 +84,13 @@ def test_a_text_not_stored_is_computed(model: SentenceModel, tmp_path: Path) -> 
 
 def test_meaning_finds_a_key_whose_examples_share_no_words(model: SentenceModel, tmp_path: Path) -> None:
     store = VectorStore(model, tmp_path / "none.npz")
-    index = KeyedVectors({"conduct.drugs": ["a player is using cocaine at the table"],
-                          "dealing.dropped-deck": ["the dealer dropped the deck on the floor"]}, store)
+    index = KeyedVectors(
+        {
+            "conduct.drugs": ["a player is using cocaine at the table"],
+            "dealing.dropped-deck": ["the dealer dropped the deck on the floor"],
+        },
+        store,
+    )
     query = model.encode(["he keeps snorting powder in the restroom"])[0]
     scores = index.search(query)
     assert max(scores, key=scores.__getitem__) == "conduct.drugs"

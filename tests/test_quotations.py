@@ -12,15 +12,19 @@ def test_every_quotation_is_verbatim(library: Library, bundled_book: str) -> Non
     document = load_source(library.sources / book.source)
     rules = library.rules_of(bundled_book)
     assert rules, f"{bundled_book} has no records"
-    mismatched = [f"{rule.id} ({rule.file}:{rule.line})" for rule in rules
-                  if not document.contains(rule.text, list(rule.lines))]
+    mismatched = [
+        f"{rule.id} ({rule.file}:{rule.line})"
+        for rule in rules
+        if not document.contains(rule.text, list(rule.lines))
+    ]
     assert not mismatched, "texts not found verbatim in the source:\n" + "\n".join(mismatched)
 
 
 def test_glossary_definitions_are_verbatim(library: Library) -> None:
     by_book = {book.id: load_source(library.sources / book.source) for book in library.books.values()}
-    missing = [entry.id for entry in library.glossary
-               if entry.definition not in by_book[entry.book].full_text()]
+    missing = [
+        entry.id for entry in library.glossary if entry.definition not in by_book[entry.book].full_text()
+    ]
     assert not missing, missing
 
 

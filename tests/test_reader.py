@@ -73,7 +73,9 @@ def test_the_players_a_story_has_acting_are_counted_when_two_or_more() -> None:
     count, words = players_said_to_act(told) or (0, "")
     assert count >= 2 and "seat 5 raises" in words and "seat 6 folds" in words
     assert players_said_to_act("mike called, then john raised and the dealer noticed") == (
-        2, "mike called, john raised")
+        2,
+        "mike called, john raised",
+    )
     # one action, or a question about one, says nothing for sure: the floor still asks
     assert players_said_to_act("seat 3 folded and then we saw the flashed card") is None
     assert players_said_to_act("can he raise? the dealer says no") is None

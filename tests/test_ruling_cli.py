@@ -12,8 +12,13 @@ import pytest
 
 def ruling(*args: str, hash_seed: str | None = None) -> subprocess.CompletedProcess[str]:
     environment = None if hash_seed is None else {**os.environ, "PYTHONHASHSEED": hash_seed}
-    return subprocess.run([sys.executable, "-m", "engine.cli", "ruling", *args],
-                          capture_output=True, text=True, timeout=60, env=environment)
+    return subprocess.run(
+        [sys.executable, "-m", "engine.cli", "ruling", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+    )
 
 
 def test_json_has_the_contract_fields() -> None:
@@ -29,13 +34,26 @@ def test_json_has_the_contract_fields() -> None:
 def test_the_rules_set_aside_are_listed_each_with_its_reason() -> None:
     """Draw High rule 1 governs the home edition's limit draw-high cap over Betting rule 3
     and Explanation 6 (tests/rulings/draw-high.yaml): both are listed, each with why."""
-    result = ruling("--house", "roberts-home", "--game", "draw-high", "--structure", "limit",
-                    "--fact", "event=raise-limit", "--fact", "heads_up=false", "--fact", "players_in_pot=3",
-                    "--json")
+    result = ruling(
+        "--house",
+        "roberts-home",
+        "--game",
+        "draw-high",
+        "--structure",
+        "limit",
+        "--fact",
+        "event=raise-limit",
+        "--fact",
+        "heads_up=false",
+        "--fact",
+        "players_in_pot=3",
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     overridden = json.loads(result.stdout)["overridden"]
     assert {"roberts-home/betting-and-raising/3", "roberts-home/explanations/6"} <= {
-        item["id"] for item in overridden}
+        item["id"] for item in overridden
+    }
     for item in overridden:
         assert {"key", "book", "id", "by", "reason", "outcome"} <= set(item)
         assert item["by"] == "roberts-home/rules-of-draw-high/1" and item["reason"]
@@ -48,14 +66,27 @@ def test_text_output_cites_the_rule() -> None:
 
 
 def test_a_question_is_asked_and_answering_it_rules() -> None:
-    asked = json.loads(ruling("--house", "roberts-home", "--game", "holdem",
-                              "--fact", "event=misdeal-claim", "--json").stdout)
+    asked = json.loads(
+        ruling(
+            "--house", "roberts-home", "--game", "holdem", "--fact", "event=misdeal-claim", "--json"
+        ).stdout
+    )
     assert asked["status"] == "needs-facts"
     question = asked["questions"][0]
     assert question["fact"] == "players_acted" and "acted" in question["ask"]
-    answered = json.loads(ruling("--house", "roberts-home", "--game", "holdem",
-                                 "--fact", "event=misdeal-claim",
-                                 "--fact", "players_acted=2", "--json").stdout)
+    answered = json.loads(
+        ruling(
+            "--house",
+            "roberts-home",
+            "--game",
+            "holdem",
+            "--fact",
+            "event=misdeal-claim",
+            "--fact",
+            "players_acted=2",
+            "--json",
+        ).stdout
+    )
     assert answered["status"] == "ruled"
 
 
@@ -86,9 +117,19 @@ def test_unknown_game_and_fact_and_wrong_type_name_the_allowed_values() -> None:
 
 
 def test_an_answered_question_is_traced_as_answered() -> None:
-    answered = json.loads(ruling("--house", "roberts-home", "--game", "holdem",
-                                 "--fact", "event=misdeal-claim", "--answer", "players_acted=2",
-                                 "--json").stdout)
+    answered = json.loads(
+        ruling(
+            "--house",
+            "roberts-home",
+            "--game",
+            "holdem",
+            "--fact",
+            "event=misdeal-claim",
+            "--answer",
+            "players_acted=2",
+            "--json",
+        ).stdout
+    )
     assert answered["status"] == "ruled"
     assert "fact players_acted = 2 (answered)" in answered["trace"]
     assert "fact event = misdeal-claim (given)" in answered["trace"]
@@ -96,8 +137,9 @@ def test_an_answered_question_is_traced_as_answered() -> None:
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e309", "9" * 400, "1e13"])
 def test_a_number_fact_that_is_not_a_table_number_is_an_error_naming_the_fact(value: str) -> None:
-    result = ruling("--house", "catfish-bend", "--fact", "event=exposed-card",
-                    "--fact", f"card_number={value}")
+    result = ruling(
+        "--house", "catfish-bend", "--fact", "event=exposed-card", "--fact", f"card_number={value}"
+    )
     assert result.returncode == 2
     assert "card_number" in result.stderr and "takes a number" in result.stderr
     assert "Error:" not in result.stderr and "Traceback" not in result.stderr

@@ -19,14 +19,25 @@ from engine.rulings.situation import make_situation
 
 # Read when the tests are collected, with libyaml's parser when PyYAML has it: the same data
 # as yaml.safe_load, eight times faster, so collecting stays quick.
-CASES = [(path.stem, case) for path in sorted((Path(__file__).parent / "rulings").glob("*.yaml"))
-         for case in yaml.load(path.read_text(encoding="utf-8"), Loader=SafeLoader)]
+CASES = [
+    (path.stem, case)
+    for path in sorted((Path(__file__).parent / "rulings").glob("*.yaml"))
+    for case in yaml.load(path.read_text(encoding="utf-8"), Loader=SafeLoader)
+]
 
 
 def rule_in(kb: KnowledgeBase, house: str, situation: dict, facts: dict) -> Ruling:
-    return resolve(kb, make_situation(
-        kb.vocab, house, game=situation.get("game"), structure=situation.get("structure"),
-        format=situation.get("format"), facts=facts))
+    return resolve(
+        kb,
+        make_situation(
+            kb.vocab,
+            house,
+            game=situation.get("game"),
+            structure=situation.get("structure"),
+            format=situation.get("format"),
+            facts=facts,
+        ),
+    )
 
 
 def check(ruling: Ruling, expected: dict) -> None:
@@ -41,8 +52,9 @@ def check(ruling: Ruling, expected: dict) -> None:
     governing = ruling.governing
     for field in ("key", "book", "outcome"):
         if field in expected:
-            actual = {"key": governing.rule.key, "book": governing.rule.book,
-                      "outcome": governing.outcome}[field]
+            actual = {"key": governing.rule.key, "book": governing.rule.book, "outcome": governing.outcome}[
+                field
+            ]
             assert actual == expected[field], where
     for name, value in (expected.get("parameters") or {}).items():
         assert governing.rule.parameters[name]["value"] == value, where
@@ -64,8 +76,11 @@ def test_ruling(kb: KnowledgeBase, area: str, case: dict) -> None:
 
 def rulable_sections(kb: KnowledgeBase) -> set[tuple[str, str]]:
     """Sections holding at least one rule that can decide a dispute."""
-    return {(rule.book, rule.section) for rule in kb.library.rules
-            if "event" in rule.when and rule.outcome not in ("definition", "procedure")}
+    return {
+        (rule.book, rule.section)
+        for rule in kb.library.rules
+        if "event" in rule.when and rule.outcome not in ("definition", "procedure")
+    }
 
 
 def covered_sections(kb: KnowledgeBase) -> set[tuple[str, str]]:
@@ -94,15 +109,25 @@ def covered_sections(kb: KnowledgeBase) -> set[tuple[str, str]]:
 def test_cases_cover_every_section_of_every_book(kb: KnowledgeBase) -> None:
     missing = sorted(rulable_sections(kb) - covered_sections(kb))
     assert not missing, f"{len(missing)} sections without a ruling case:\n" + "\n".join(
-        f"{book}: {section}" for book, section in missing)
+        f"{book}: {section}" for book, section in missing
+    )
 
 
 def test_enough_cases_of_each_kind() -> None:
     cases = [case for _, case in CASES if not case.get("known_gap")]
-    differing = [case for case in cases if len({
-        (e.get("status"), e.get("outcome"), str(e.get("parameters"))) for e in case["expect"].values()}) > 1]
-    follow_ups = [case for case in cases if "then" in case and any(
-        e["status"] == "needs-facts" for e in case["expect"].values())]
+    differing = [
+        case
+        for case in cases
+        if len(
+            {(e.get("status"), e.get("outcome"), str(e.get("parameters"))) for e in case["expect"].values()}
+        )
+        > 1
+    ]
+    follow_ups = [
+        case
+        for case in cases
+        if "then" in case and any(e["status"] == "needs-facts" for e in case["expect"].values())
+    ]
     assert len(cases) >= 150, len(cases)
     assert len(differing) >= 30, len(differing)
     assert len(follow_ups) >= 10, len(follow_ups)

@@ -15,8 +15,9 @@ BROKEN = sorted((FIXTURES / "broken").glob("*.yaml"))
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_bundled_rules_validate_clean() -> None:
@@ -44,7 +45,7 @@ def test_broken_input_is_reported_with_file_line_and_field(case: Path, tmp_path:
     prefix = f"{Path('rules') / expect['file']}:{expect['line']}: "
     lines = [line for line in result.stdout.splitlines() if line.startswith(prefix)]
     if "field" in expect:
-        lines = [line for line in lines if line[len(prefix):].startswith(f"{expect['field']}:")]
+        lines = [line for line in lines if line[len(prefix) :].startswith(f"{expect['field']}:")]
     assert any(expect["message"] in line for line in lines), result.stdout
 
 
@@ -55,13 +56,15 @@ def test_a_house_folder_is_checked_with_the_bundled_editions(tmp_path: Path) -> 
     (house / "book.yaml").write_text(
         "id: my-house\ntitle: My House\npublisher: Me\nversion: '1'\ndate: '2026'\n"
         "source: roberts-rules-home-games-v11.adoc\nkind: house\nextends: [roberts-home]\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     (house / "01-procedures.yaml").write_text(
         "book: my-house\nsource: roberts-rules-home-games-v11.adoc\nsection: Procedures\nrecords:\n"
         "- id: my-house/procedures/7\n  key: procedures.playing-out-of-rack\n  number: '7'\n"
         "  text: Playing out of a chip rack is not allowed.\n  source: {lines: '96'}\n"
         "  summary: No racks.\n  when: {event: playing-out-of-rack}\n  outcome: not-allowed\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     result = run_cli("validate", str(house))
     assert result.returncode == 0, result.stdout
     manifest = house / "book.yaml"
@@ -79,6 +82,8 @@ def test_check_records_reports_the_validators_problems_in_the_named_files(tmp_pa
     broken = tmp_path / "rules" / spec["file"]
     broken.write_text(spec["content"], encoding="utf-8")
     problems = [str(problem) for problem in check([broken, broken.with_name("01-misdeals.yaml")])]
-    assert problems == [f"{broken.resolve()}:5: mini-base/procedures/1.when.minutes_awy: "
-                        "unknown fact 'minutes_awy'; did you mean 'minutes_away'?"]
+    assert problems == [
+        f"{broken.resolve()}:5: mini-base/procedures/1.when.minutes_awy: "
+        "unknown fact 'minutes_awy'; did you mean 'minutes_away'?"
+    ]
     assert check([broken.with_name("01-misdeals.yaml")]) == []

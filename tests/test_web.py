@@ -12,12 +12,16 @@ def client(app):
 
 
 PAGES = [
-    "/", "/?house=catfish-bend&game=holdem&q=dealer+flashed+the+2nd+card",
+    "/",
+    "/?house=catfish-bend&game=holdem&q=dealer+flashed+the+2nd+card",
     "/?house=roberts-home&game=holdem&fact=event%3Dmisdeal-claim",
     "/compare?house=catfish-bend&q=can+I+play+out+of+a+rack",
-    "/rule/holdem.exposed-holecard", "/diff",
+    "/rule/holdem.exposed-holecard",
+    "/diff",
     "/diff?a=roberts-home&b=catfish-bend&substantive=1&section=hold",
-    "/books", "/books/homepokertourney", "/glossary",
+    "/books",
+    "/books/homepokertourney",
+    "/glossary",
 ]
 
 
@@ -37,8 +41,9 @@ def test_lookup_shows_the_ruling_the_text_and_a_permalink(client) -> None:
 def test_a_question_becomes_buttons_and_answering_rules(client) -> None:
     page = client.get("/?house=roberts-home&game=holdem&fact=event%3Dmisdeal-claim").get_data(as_text=True)
     assert "How many players had acted" in page and 'name="fact_name" value="players_acted"' in page
-    answered = client.get("/?house=roberts-home&game=holdem&fact=event%3Dmisdeal-claim"
-                          "&fact_name=players_acted&fact_value=2")
+    answered = client.get(
+        "/?house=roberts-home&game=holdem&fact=event%3Dmisdeal-claim&fact_name=players_acted&fact_value=2"
+    )
     assert answered.status_code == 303
     ruled = client.get(answered.headers["Location"]).get_data(as_text=True)
     assert "NO MISDEAL" in ruled
@@ -53,8 +58,10 @@ def test_markdown_export(client) -> None:
 def test_api_contract(client) -> None:
     books = client.get("/api/books").get_json()
     assert {book["id"] for book in books} >= {"roberts-home", "catfish-bend", "homepokertourney"}
-    ruling = client.get("/api/ruling?house=catfish-bend&game=holdem&fact=event=exposed-card"
-                        "&fact=card=holecard&fact=card_number=2&fact=exposed_by=dealer").get_json()
+    ruling = client.get(
+        "/api/ruling?house=catfish-bend&game=holdem&fact=event=exposed-card"
+        "&fact=card=holecard&fact=card_number=2&fact=exposed_by=dealer"
+    ).get_json()
     assert ruling["status"] == "ruled" and ruling["rulings"][0]["key"] == "holdem.exposed-holecard"
     text = client.get("/api/ruling?house=catfish-bend&q=can+I+play+out+of+my+rack").get_json()
     assert text["rulings"][0]["key"] == "procedures.playing-out-of-rack" and text["inferred"]
@@ -66,17 +73,20 @@ def test_api_contract(client) -> None:
     assert {"/api/books", "/api/ruling", "/api/diff"} <= set(spec["paths"])
 
 
-@pytest.mark.parametrize(("path", "status", "words"), [
-    ("/api/ruling", 400, "choose a house"),
-    ("/api/ruling?house=bellagio&fact=event=straddle", 400, "books are:"),
-    ("/api/ruling?house=roberts-home&game=holdum", 400, "did you mean 'holdem'"),
-    ("/api/ruling?house=roberts-home&fact=players_acted=two", 400, "takes a number"),
-    ("/api/ruling?house=roberts-home&fact=nonsense", 400, "KEY=VALUE"),
-    ("/api/ruling?house=roberts-home&q=" + "x" * 2100, 400, "under 2000"),
-    ("/api/diff?a=roberts-home", 400, "choose two books"),
-    ("/api/diff?a=roberts-home&b=nowhere", 400, "books are:"),
-    ("/api/nothing-here", 404, "no such page"),
-])
+@pytest.mark.parametrize(
+    ("path", "status", "words"),
+    [
+        ("/api/ruling", 400, "choose a house"),
+        ("/api/ruling?house=bellagio&fact=event=straddle", 400, "books are:"),
+        ("/api/ruling?house=roberts-home&game=holdum", 400, "did you mean 'holdem'"),
+        ("/api/ruling?house=roberts-home&fact=players_acted=two", 400, "takes a number"),
+        ("/api/ruling?house=roberts-home&fact=nonsense", 400, "KEY=VALUE"),
+        ("/api/ruling?house=roberts-home&q=" + "x" * 2100, 400, "under 2000"),
+        ("/api/diff?a=roberts-home", 400, "choose two books"),
+        ("/api/diff?a=roberts-home&b=nowhere", 400, "books are:"),
+        ("/api/nothing-here", 404, "no such page"),
+    ],
+)
 def test_api_errors_are_json_naming_what_is_allowed(client, path: str, status: int, words: str) -> None:
     response = client.get(path)
     assert response.status_code == status
@@ -96,11 +106,13 @@ def test_an_unexpected_error_shows_no_stack_trace(client, monkeypatch) -> None:
 
     def broken(_library):
         raise RuntimeError("secret internals")
+
     monkeypatch.setattr(api_module, "describe_books", broken)
     response = client.get("/api/books")
     assert response.status_code == 500 and b"secret internals" not in response.data
     assert response.get_json() == {
-        "error": "Something went wrong on our side; the ruling could not be given."}
+        "error": "Something went wrong on our side; the ruling could not be given."
+    }
 
 
 def test_text_is_escaped(client) -> None:
@@ -160,6 +172,7 @@ def test_pages_read_the_cached_answer_decoded_once(app, client) -> None:
         from flask import request
 
         from web.query import rule_on, situation_params
+
         assert rule_on(situation_params(request.args)) == client.get("/api/ruling" + one).get_json()
 
 
@@ -194,7 +207,7 @@ def test_a_glossary_term_asked_about_links_to_its_definition(client) -> None:
 def test_a_question_shows_what_applies_so_far(client) -> None:
     page = client.get("/?house=catfish-bend&q=dealer+flashed+seat+4s+second+card").get_data(as_text=True)
     assert "ONE MORE QUESTION" in page
-    so_far = page[page.index("Applies so far"):page.index("Not the right rule?")]
+    so_far = page[page.index("Applies so far") : page.index("Not the right rule?")]
     assert "/rule/irregularity.exposed-card-no-option" in so_far
 
 

@@ -30,11 +30,15 @@ def check(paths: list[Path]) -> list[Problem]:
     files = [path.resolve() for path in paths]
     loose = [file for file in files if not (file.parent / "book.yaml").is_file()]
     bundled = rules_dir().resolve()
-    library = load_library(extra_books=sorted({file.parent for file in files
-                                               if file not in loose and file.parent.parent != bundled}))
+    library = load_library(
+        extra_books=sorted(
+            {file.parent for file in files if file not in loose and file.parent.parent != bundled}
+        )
+    )
     found = {problem for problem in iter_problems(library) if _where(library, problem.file) in files}
-    outside = [Problem(str(file), 1, "file", "no book.yaml beside it: put it in its book's folder")
-               for file in loose]
+    outside = [
+        Problem(str(file), 1, "file", "no book.yaml beside it: put it in its book's folder") for file in loose
+    ]
     return outside + sorted(found)
 
 

@@ -25,8 +25,10 @@ def main(paths: list[str]) -> None:
         for record in data["records"]:
             if record.get("kind") == "glossary":
                 continue
-            scored = sorted(((SequenceMatcher(None, record["text"][:400], r.text[:400]).ratio(), r)
-                             for r in others), key=lambda pair: -pair[0])[:3]
+            scored = sorted(
+                ((SequenceMatcher(None, record["text"][:400], r.text[:400]).ratio(), r) for r in others),
+                key=lambda pair: -pair[0],
+            )[:3]
             print(f"{record['id']}: {record['text'][:70]}")
             for score, rule in scored:
                 print(f"    {score:.2f} {rule.key:<45} {rule.id}")

@@ -21,8 +21,12 @@ MAX_REQUEST_BYTES = 16 * 1024
 
 def create_app(kb: KnowledgeBase | None = None) -> Flask:
     app = Flask(__name__)
-    app.config.update(MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES, JSON_SORT_KEYS=False,
-                      TEMPLATES_AUTO_RELOAD=False, PROPAGATE_EXCEPTIONS=False)
+    app.config.update(
+        MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
+        JSON_SORT_KEYS=False,
+        TEMPLATES_AUTO_RELOAD=False,
+        PROPAGATE_EXCEPTIONS=False,
+    )
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     knowledge = kb or KnowledgeBase.load()

@@ -27,8 +27,11 @@ def _respond(status: int, message: str):
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        messages = {404: "There is no such page.", 405: "That method is not allowed here.",
-                    413: "The request is too large."}
+        messages = {
+            404: "There is no such page.",
+            405: "That method is not allowed here.",
+            413: "The request is too large.",
+        }
         return _respond(error.code or 500, messages.get(error.code or 500, error.description or ""))
 
     @app.errorhandler(UnknownBook)

@@ -4,78 +4,148 @@ from __future__ import annotations
 
 from engine.rulings.resolver import RulingStatus
 
-_ERROR = {"description": "The request cannot be answered as asked; the message names what is "
-                         "allowed.",
-          "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+_ERROR = {
+    "description": "The request cannot be answered as asked; the message names what is allowed.",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+}
 
 
 def _param(name: str, description: str, required: bool = False, repeat: bool = False) -> dict:
     schema: dict = {"type": "string"}
     if repeat:
         schema = {"type": "array", "items": {"type": "string"}}
-    return {"name": name, "in": "query", "required": required, "description": description,
-            "schema": schema, **({"style": "form", "explode": True} if repeat else {})}
+    return {
+        "name": name,
+        "in": "query",
+        "required": required,
+        "description": description,
+        "schema": schema,
+        **({"style": "form", "explode": True} if repeat else {}),
+    }
 
 
 OPENAPI = {
     "openapi": "3.0.3",
-    "info": {"title": "pokerrules API", "version": "1",
-             "description": "Rulings for poker disputes in a house's rules, "
-                            "and differences between rulebooks."},
-    "paths": {
-        "/api/books": {"get": {
-            "summary": "The books: id, title, version, date, kind, extends, record counts.",
-            "responses": {"200": {"description": "A list of books.", "content": {"application/json": {
-                "schema": {"type": "array", "items": {"type": "object"}}}}}}}},
-        "/api/ruling": {"get": {
-            "summary": "The ruling for a situation in one house (house=all: every house).",
-            "parameters": [
-                _param("house", "A book id, or all.", required=True),
-                _param("game", "holdem, omaha, omaha-hi-lo, stud, razz, stud-hi-lo, lowball-a5, lowball-27, "
-                               "draw-high, jacks-or-better"),
-                _param("structure", "limit, pot-limit, no-limit"),
-                _param("format", "cash, tournament"),
-                _param("q", "The dispute in words (at most 2000 characters)."),
-                _param("fact", "KEY=VALUE, repeatable; names and values from the vocabulary.", repeat=True),
-            ],
-            "responses": {"200": {"description": "A ruling.", "content": {"application/json": {
-                "schema": {"$ref": "#/components/schemas/Ruling"}}}}, "400": _ERROR, "404": _ERROR}}},
-        "/api/diff": {"get": {
-            "summary": "Differences between the effective rulebooks of books a and b.",
-            "parameters": [_param("a", "A book id.", required=True),
-                           _param("b", "A book id.", required=True),
-                           _param("section", "Only sections containing this."),
-                           _param("game", "Only rules that apply to this game."),
-                           _param("substantive", "1 for only differences that can change a ruling.")],
-            "responses": {"200": {"description": "The differences.", "content": {"application/json": {
-                "schema": {"$ref": "#/components/schemas/Diff"}}}}, "400": _ERROR}}},
-        "/api/openapi.json": {"get": {"summary": "This description.",
-                                      "responses": {"200": {"description": "OpenAPI 3.0 document."}}}},
+    "info": {
+        "title": "pokerrules API",
+        "version": "1",
+        "description": "Rulings for poker disputes in a house's rules, and differences between rulebooks.",
     },
-    "components": {"schemas": {
-        "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
-        "Ruling": {"type": "object",
-                   "required": ["status", "house", "situation", "rulings", "overridden", "questions",
-                                "trace"],
-                   "properties": {"status": {"type": "string",
-                                             "enum": [status.value for status in RulingStatus]},
-                                  "house": {"type": "string"}, "situation": {"type": "object"},
-                                  "rulings": {"type": "array", "items": {"type": "object"}},
-                                  "overridden": {"type": "array", "items": {"type": "object"}},
-                                  "questions": {"type": "array", "items": {"type": "object"}},
-                                  "trace": {"type": "array", "items": {"type": "string"}},
-                                  "inferred": {"type": "object", "description":
-                                               "Free text only: fact -> {value, from: the words read}."},
-                                  "candidates": {"type": "array", "items": {"type": "string"}, "description":
-                                                 "Free text only: rule and glossary keys, best first."},
-                                  "candidate_rules": {"type": "array", "items": {
-                                      "type": "object", "properties": {
-                                          "key": {"type": "string"}, "book": {"type": "string"},
-                                          "citation": {"type": "string"}, "summary": {"type": "string"},
-                                          "kind": {"type": "string", "enum": ["rule", "glossary"]}}}}}},
-        "Diff": {"type": "object", "required": ["a", "b", "changes", "summary"],
-                 "properties": {"a": {"type": "string"}, "b": {"type": "string"},
-                                "changes": {"type": "array", "items": {"type": "object"}},
-                                "summary": {"type": "object"}}},
-    }},
+    "paths": {
+        "/api/books": {
+            "get": {
+                "summary": "The books: id, title, version, date, kind, extends, record counts.",
+                "responses": {
+                    "200": {
+                        "description": "A list of books.",
+                        "content": {
+                            "application/json": {"schema": {"type": "array", "items": {"type": "object"}}}
+                        },
+                    }
+                },
+            }
+        },
+        "/api/ruling": {
+            "get": {
+                "summary": "The ruling for a situation in one house (house=all: every house).",
+                "parameters": [
+                    _param("house", "A book id, or all.", required=True),
+                    _param(
+                        "game",
+                        "holdem, omaha, omaha-hi-lo, stud, razz, stud-hi-lo, lowball-a5, lowball-27, "
+                        "draw-high, jacks-or-better",
+                    ),
+                    _param("structure", "limit, pot-limit, no-limit"),
+                    _param("format", "cash, tournament"),
+                    _param("q", "The dispute in words (at most 2000 characters)."),
+                    _param(
+                        "fact", "KEY=VALUE, repeatable; names and values from the vocabulary.", repeat=True
+                    ),
+                ],
+                "responses": {
+                    "200": {
+                        "description": "A ruling.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Ruling"}}},
+                    },
+                    "400": _ERROR,
+                    "404": _ERROR,
+                },
+            }
+        },
+        "/api/diff": {
+            "get": {
+                "summary": "Differences between the effective rulebooks of books a and b.",
+                "parameters": [
+                    _param("a", "A book id.", required=True),
+                    _param("b", "A book id.", required=True),
+                    _param("section", "Only sections containing this."),
+                    _param("game", "Only rules that apply to this game."),
+                    _param("substantive", "1 for only differences that can change a ruling."),
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The differences.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Diff"}}},
+                    },
+                    "400": _ERROR,
+                },
+            }
+        },
+        "/api/openapi.json": {
+            "get": {
+                "summary": "This description.",
+                "responses": {"200": {"description": "OpenAPI 3.0 document."}},
+            }
+        },
+    },
+    "components": {
+        "schemas": {
+            "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
+            "Ruling": {
+                "type": "object",
+                "required": ["status", "house", "situation", "rulings", "overridden", "questions", "trace"],
+                "properties": {
+                    "status": {"type": "string", "enum": [status.value for status in RulingStatus]},
+                    "house": {"type": "string"},
+                    "situation": {"type": "object"},
+                    "rulings": {"type": "array", "items": {"type": "object"}},
+                    "overridden": {"type": "array", "items": {"type": "object"}},
+                    "questions": {"type": "array", "items": {"type": "object"}},
+                    "trace": {"type": "array", "items": {"type": "string"}},
+                    "inferred": {
+                        "type": "object",
+                        "description": "Free text only: fact -> {value, from: the words read}.",
+                    },
+                    "candidates": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "Free text only: rule and glossary keys, best first.",
+                    },
+                    "candidate_rules": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "key": {"type": "string"},
+                                "book": {"type": "string"},
+                                "citation": {"type": "string"},
+                                "summary": {"type": "string"},
+                                "kind": {"type": "string", "enum": ["rule", "glossary"]},
+                            },
+                        },
+                    },
+                },
+            },
+            "Diff": {
+                "type": "object",
+                "required": ["a", "b", "changes", "summary"],
+                "properties": {
+                    "a": {"type": "string"},
+                    "b": {"type": "string"},
+                    "changes": {"type": "array", "items": {"type": "object"}},
+                    "summary": {"type": "object"},
+                },
+            },
+        }
+    },
 }

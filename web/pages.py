@@ -16,9 +16,14 @@ pages = Blueprint("pages", __name__)
 
 def _choices() -> dict:
     vocab = knowledge().vocab
-    return {"houses": knowledge().houses, "games": vocab.games, "structures": vocab.structures,
-            "formats": vocab.formats, "books": knowledge().library.books,
-            "fingerprint": knowledge().fingerprint}
+    return {
+        "houses": knowledge().houses,
+        "games": vocab.games,
+        "structures": vocab.structures,
+        "formats": vocab.formats,
+        "books": knowledge().library.books,
+        "fingerprint": knowledge().fingerprint,
+    }
 
 
 def _asked(need_house: bool = True) -> bool:
@@ -29,9 +34,13 @@ def _asked(need_house: bool = True) -> bool:
 def with_fact(name: str, value: object, args=None) -> str:
     """This page's URL with one more fact: how a question's answer button re-rules."""
     args = args if args is not None else request.args
-    pairs = [(k, v) for k, v in args.items(multi=True)
-             if not (k == "fact" and v.split("=", 1)[0] == name) and k != name
-             and k not in ("fact_name", "fact_value")]
+    pairs = [
+        (k, v)
+        for k, v in args.items(multi=True)
+        if not (k == "fact" and v.split("=", 1)[0] == name)
+        and k != name
+        and k not in ("fact_name", "fact_value")
+    ]
     added = (name, str(value)) if name in CONTEXT else ("fact", f"{name}={value}")
     return "?" + urlencode([*pairs, added, ("answered", name)])
 
@@ -61,8 +70,9 @@ def lookup_page():
     answer = None
     if _asked():
         answer = rule_on(situation_params(request.args))
-    return render_template("lookup.html", answer=answer, with_fact=with_fact, permalink=permalink,
-                           **_choices())
+    return render_template(
+        "lookup.html", answer=answer, with_fact=with_fact, permalink=permalink, **_choices()
+    )
 
 
 @pages.get("/compare")
@@ -101,8 +111,11 @@ def diff_page():
 @pages.get("/diff.md")
 def diff_markdown_page():
     diff = book_diff(request.args)
-    return Response(diff_markdown(diff), mimetype="text/markdown",
-                    headers={"Content-Disposition": f'attachment; filename="{diff.a}-vs-{diff.b}.md"'})
+    return Response(
+        diff_markdown(diff),
+        mimetype="text/markdown",
+        headers={"Content-Disposition": f'attachment; filename="{diff.a}-vs-{diff.b}.md"'},
+    )
 
 
 @pages.get("/books")

@@ -35,15 +35,27 @@ def situation_params(args) -> dict:
     house = _one(args, "house")
     if house is None:
         raise BadRequest(f"choose a house: house= one of {', '.join(knowledge().houses)}, or all")
-    return {"house": house, "game": _one(args, "game"), "structure": _one(args, "structure"),
-            "format": _one(args, "format"), "q": args.get("q") if args.get("q", "").strip() else None,
-            "facts": parse_fact_pairs(facts),
-            "answered": frozenset(args.getlist("answered") if hasattr(args, "getlist") else ())}
+    return {
+        "house": house,
+        "game": _one(args, "game"),
+        "structure": _one(args, "structure"),
+        "format": _one(args, "format"),
+        "q": args.get("q") if args.get("q", "").strip() else None,
+        "facts": parse_fact_pairs(facts),
+        "answered": frozenset(args.getlist("answered") if hasattr(args, "getlist") else ()),
+    }
 
 
 def _request_key(params: dict, house: str | None) -> tuple:
-    return (house or params["house"], params["game"], params["structure"], params["format"], params["q"],
-            tuple(sorted(params["facts"].items())), frozenset(params.get("answered", frozenset())))
+    return (
+        house or params["house"],
+        params["game"],
+        params["structure"],
+        params["format"],
+        params["q"],
+        tuple(sorted(params["facts"].items())),
+        frozenset(params.get("answered", frozenset())),
+    )
 
 
 def ruling_body(params: dict, house: str | None = None) -> bytes:
@@ -67,8 +79,9 @@ def make_ruler(kb: KnowledgeBase, size: int = 4096):
     @lru_cache(maxsize=size)
     def ruler(key: tuple) -> bytes:
         house, game, structure, format, q, facts, answered = key
-        data = answer_dispute(kb, house, q, game=game, structure=structure, format=format,
-                              facts=dict(facts), answered=answered)
+        data = answer_dispute(
+            kb, house, q, game=game, structure=structure, format=format, facts=dict(facts), answered=answered
+        )
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
     return ruler
@@ -100,7 +113,11 @@ def book_diff(args) -> BookDiff:
     a, b = _one(args, "a"), _one(args, "b")
     if not a or not b:
         raise BadRequest(f"choose two books: a= and b=, from {', '.join(knowledge().houses)}")
-    return diff_books(knowledge(), a, b, section=_one(args, "section"), game=_one(args, "game"),
-                      substantive_only=args.get("substantive") in ("1", "true", "yes", "on"))
-
-
+    return diff_books(
+        knowledge(),
+        a,
+        b,
+        section=_one(args, "section"),
+        game=_one(args, "game"),
+        substantive_only=args.get("substantive") in ("1", "true", "yes", "on"),
+    )

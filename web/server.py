@@ -21,11 +21,19 @@ class ProductionServer(BaseApplication):
 
     def __init__(self, host: str, port: int, workers: int | None = None, threads: int = 1) -> None:
         self.options = {
-            "bind": f"{host}:{port}", "workers": workers or max(2, os.cpu_count() or 2),
-            "threads": threads, "preload_app": True, "timeout": 30, "keepalive": 5,
-            "limit_request_line": 8190, "limit_request_field_size": 8190,
-            "accesslog": None, "errorlog": "-", "loglevel": "warning",
-            "post_fork": self._start_worker, "worker_exit": self._end_worker,
+            "bind": f"{host}:{port}",
+            "workers": workers or max(2, os.cpu_count() or 2),
+            "threads": threads,
+            "preload_app": True,
+            "timeout": 30,
+            "keepalive": 5,
+            "limit_request_line": 8190,
+            "limit_request_field_size": 8190,
+            "accesslog": None,
+            "errorlog": "-",
+            "loglevel": "warning",
+            "post_fork": self._start_worker,
+            "worker_exit": self._end_worker,
         }
         super().__init__()
 

@@ -33,12 +33,20 @@ def describe_books(library: Library) -> list[BookSummary]:
     listing: list[BookSummary] = []
     for book_id in sorted(library.books):
         book = library.books[book_id]
-        listing.append({
-            "id": book.id, "title": book.title, "publisher": book.publisher,
-            "version": book.version, "date": book.date, "kind": str(book.kind),
-            "extends": list(book.extends), "follows": book.follows or None,
-            "source": book.source, "records": len(library.rules_of(book.id)),
-            "glossary": glossary_counts.get(book.id, 0),
-            "effective": len(effective_rulebook(library, book.id)),
-        })
+        listing.append(
+            {
+                "id": book.id,
+                "title": book.title,
+                "publisher": book.publisher,
+                "version": book.version,
+                "date": book.date,
+                "kind": str(book.kind),
+                "extends": list(book.extends),
+                "follows": book.follows or None,
+                "source": book.source,
+                "records": len(library.rules_of(book.id)),
+                "glossary": glossary_counts.get(book.id, 0),
+                "effective": len(effective_rulebook(library, book.id)),
+            }
+        )
     return listing

@@ -81,8 +81,7 @@ def _read(library: Library, path: Path) -> object | None:
     try:
         return read_yaml(path)
     except YamlProblem as problem:
-        library.problems.append(Problem(library.display(path), problem.line, problem.field,
-                                        problem.message))
+        library.problems.append(Problem(library.display(path), problem.line, problem.field, problem.message))
         return None
 
 
@@ -113,14 +112,23 @@ def _book_from(data: YamlMapping, path: str) -> Book | None:
         precedence = data.get("precedence") or {}
         lineage = data.get("lineage") or {}
         return Book(
-            id=str(data["id"]), title=str(data["title"]), publisher=str(data["publisher"]),
-            version=str(data["version"]), date=str(data["date"]), source=str(data["source"]),
-            kind=BookKind(data["kind"]), extends=tuple(data.get("extends") or ()),
-            author=str(data.get("author", "")), terms=str(data.get("terms", "")),
+            id=str(data["id"]),
+            title=str(data["title"]),
+            publisher=str(data["publisher"]),
+            version=str(data["version"]),
+            date=str(data["date"]),
+            source=str(data["source"]),
+            kind=BookKind(data["kind"]),
+            extends=tuple(data.get("extends") or ()),
+            author=str(data.get("author", "")),
+            terms=str(data.get("terms", "")),
             precedence=str(precedence.get("statement", "")),
-            follows=str(lineage.get("follows", "")), applies=dict(data.get("applies") or {}),
-            disable=tuple(data.get("disable") or ()), amend=tuple(data.get("amend") or ()),
-            flaws=tuple(data.get("flaws") or ()), path=path,
+            follows=str(lineage.get("follows", "")),
+            applies=dict(data.get("applies") or {}),
+            disable=tuple(data.get("disable") or ()),
+            amend=tuple(data.get("amend") or ()),
+            flaws=tuple(data.get("flaws") or ()),
+            path=path,
         )
     except (KeyError, ValueError, TypeError, AttributeError):
         return None  # the validator reports what is missing or wrong
@@ -133,9 +141,15 @@ def _records_from(library: Library, data: YamlMapping, path: str) -> None:
         line = record.line if isinstance(record, LineDict) else 0
         try:
             if record.get("kind") == "glossary":
-                library.glossary.append(GlossaryEntry(
-                    term=str(record["term"]), definition=str(record["text"]),
-                    book=str(data["book"]), id=str(record["id"]), key=str(record.get("key", ""))))
+                library.glossary.append(
+                    GlossaryEntry(
+                        term=str(record["term"]),
+                        definition=str(record["text"]),
+                        book=str(data["book"]),
+                        id=str(record["id"]),
+                        key=str(record.get("key", "")),
+                    )
+                )
             else:
                 library.rules.append(_rule_from(record, data, path, line))
         except (KeyError, ValueError, TypeError, AttributeError):
@@ -144,17 +158,29 @@ def _records_from(library: Library, data: YamlMapping, path: str) -> None:
 
 def _rule_from(record: YamlMapping, data: YamlMapping, path: str, line: int) -> Rule:
     return Rule(
-        id=str(record["id"]), key=str(record["key"]), book=str(data["book"]),
-        section=str(data["section"]), chapter=str(data.get("chapter", "")),
+        id=str(record["id"]),
+        key=str(record["key"]),
+        book=str(data["book"]),
+        section=str(data["section"]),
+        chapter=str(data.get("chapter", "")),
         section_number=str(data.get("section_number", "")),
         number=None if record["number"] is None else str(record["number"]),
-        text=str(record["text"]), lines=parse_lines(record["source"]["lines"]),
-        kind=str(record.get("kind", "rule")), parent=record.get("parent"),
-        summary=str(record.get("summary", "")), outcome=str(record.get("outcome", "")),
-        applies=dict(record.get("applies") or {}), when=dict(record.get("when") or {}),
-        cases=tuple(record.get("cases") or ()), parameters=dict(record.get("parameters") or {}),
+        text=str(record["text"]),
+        lines=parse_lines(record["source"]["lines"]),
+        kind=str(record.get("kind", "rule")),
+        parent=record.get("parent"),
+        summary=str(record.get("summary", "")),
+        outcome=str(record.get("outcome", "")),
+        applies=dict(record.get("applies") or {}),
+        when=dict(record.get("when") or {}),
+        cases=tuple(record.get("cases") or ()),
+        parameters=dict(record.get("parameters") or {}),
         discretion=str(record.get("discretion", "none")),
-        overrides=tuple(record.get("overrides") or ()), refs=tuple(record.get("refs") or ()),
-        flags=tuple(record.get("flags") or ()), note=str(record.get("note", "")),
-        source_note=str(record.get("source_note", "")), file=path, line=line,
+        overrides=tuple(record.get("overrides") or ()),
+        refs=tuple(record.get("refs") or ()),
+        flags=tuple(record.get("flags") or ()),
+        note=str(record.get("note", "")),
+        source_note=str(record.get("source_note", "")),
+        file=path,
+        line=line,
     )

@@ -83,7 +83,7 @@ class SourceDocument:
             return True
         for line_range in ranges:
             piece = _longest_quoted_prefix(wanted, self.span([line_range]))
-            wanted = wanted[len(piece):].lstrip()
+            wanted = wanted[len(piece) :].lstrip()
             if not wanted:
                 return True
         return False

@@ -104,9 +104,14 @@ def _iter_record_problems(library: Library) -> Iterator[Problem]:
         yield Problem(conflict.file, 1, conflict.field, "defined twice, differently")
         return
     for rule in library.rules:
-        record = {"applies": rule.applies, "outcome": rule.outcome or None,
-                  "discretion": rule.discretion, "when": rule.when, "cases": list(rule.cases),
-                  "parameters": rule.parameters}
+        record = {
+            "applies": rule.applies,
+            "outcome": rule.outcome or None,
+            "discretion": rule.discretion,
+            "when": rule.when,
+            "cases": list(rule.cases),
+            "parameters": rule.parameters,
+        }
         for field, message in iter_record_problems(record, vocab):
             yield Problem(rule.file, rule.line, f"{rule.id}.{field}", message)
         if rule.key.startswith("todo."):
@@ -151,26 +156,39 @@ def _iter_identity_problems(library: Library) -> Iterator[Problem]:
     for rule in library.rules:
         if rule.id in seen_ids:
             first = seen_ids[rule.id]
-            yield Problem(rule.file, rule.line, "id",
-                          f"duplicate id '{rule.id}' (first at {first.file}:{first.line})")
+            yield Problem(
+                rule.file, rule.line, "id", f"duplicate id '{rule.id}' (first at {first.file}:{first.line})"
+            )
         seen_ids.setdefault(rule.id, rule)
         if not rule.id.startswith(f"{rule.book}/"):
             yield Problem(rule.file, rule.line, "id", f"'{rule.id}' does not start with '{rule.book}/'")
         if (rule.book, rule.key) in seen_keys:
             first = seen_keys[(rule.book, rule.key)]
-            yield Problem(rule.file, rule.line, f"{rule.id}.key",
-                          f"key '{rule.key}' is used twice in {rule.book} (also {first.id})")
+            yield Problem(
+                rule.file,
+                rule.line,
+                f"{rule.id}.key",
+                f"key '{rule.key}' is used twice in {rule.book} (also {first.id})",
+            )
         seen_keys.setdefault((rule.book, rule.key), rule)
     for parsed in library.files:
         data = parsed.data
         book = library.books.get(parsed.book_folder)
         if isinstance(data, dict) and parsed.path.name != "book.yaml" and book:
             if data.get("book") != book.id:
-                yield Problem(library.display(parsed.path), _line(data, "book"), "book",
-                              f"'{data.get('book')}' but the folder's manifest says '{book.id}'")
+                yield Problem(
+                    library.display(parsed.path),
+                    _line(data, "book"),
+                    "book",
+                    f"'{data.get('book')}' but the folder's manifest says '{book.id}'",
+                )
             if "source" in data and data["source"] != book.source:  # quotes are checked in book.source
-                yield Problem(library.display(parsed.path), _line(data, "source"), "source",
-                              f"'{data['source']}' but the folder's manifest says '{book.source}'")
+                yield Problem(
+                    library.display(parsed.path),
+                    _line(data, "source"),
+                    "source",
+                    f"'{data['source']}' but the folder's manifest says '{book.source}'",
+                )
 
 
 def _line(data: object, key: str) -> int:
@@ -185,11 +203,13 @@ def _iter_reference_problems(library: Library) -> Iterator[Problem]:
                 yield Problem(rule.file, rule.line, f"{rule.id}.refs", unknown("key", ref, keys))
         for override in rule.overrides:
             if override.get("key") not in keys:
-                yield Problem(rule.file, rule.line, f"{rule.id}.overrides",
-                              unknown("key", override.get("key"), keys))
+                yield Problem(
+                    rule.file, rule.line, f"{rule.id}.overrides", unknown("key", override.get("key"), keys)
+                )
             if override.get("book") and override["book"] not in library.books:
-                yield Problem(rule.file, rule.line, f"{rule.id}.overrides",
-                              _unknown_book(override["book"], library))
+                yield Problem(
+                    rule.file, rule.line, f"{rule.id}.overrides", _unknown_book(override["book"], library)
+                )
 
 
 def _unknown_book(book_id: str, library: Library) -> str:
@@ -222,7 +242,9 @@ def _iter_change_problems(library: Library, book: Book) -> Iterator[Problem]:
     inherited_keys = {rule.key for rule in inherited}
     sections = {rule.section.lower() for rule in inherited} | {rule.section_number for rule in inherited}
     kinds: tuple[tuple[str, Sequence[Mapping[str, object]]], ...] = (
-        ("disable", book.disable), ("amend", book.amend))
+        ("disable", book.disable),
+        ("amend", book.amend),
+    )
     for kind, changes in kinds:
         for index, change in enumerate(changes):
             field = f"{kind}[{index}]"
@@ -233,8 +255,12 @@ def _iter_change_problems(library: Library, book: Book) -> Iterator[Problem]:
                 yield Problem(book.path, 1, f"{field}.key", unknown("key", key, inherited_keys))
             section = str(change.get("section", "")).lower()
             if section and section not in sections and not change.get("note"):
-                yield Problem(book.path, 1, f"{field}.section",
-                              f"no section '{change['section']}' in the books {book.id} extends")
+                yield Problem(
+                    book.path,
+                    1,
+                    f"{field}.section",
+                    f"no section '{change['section']}' in the books {book.id} extends",
+                )
 
 
 def _iter_quotation_problems(library: Library) -> Iterator[Problem]:

@@ -93,13 +93,23 @@ def load_vocabulary_data(folder: Path | None = None) -> dict[str, Any]:
 def load_vocabulary(folder: Path | None = None) -> Vocabulary:
     data = load_vocabulary_data(folder)
     facts = {
-        name: Fact(name, FactType(spec["type"]), spec["ask"], dict(spec.get("values", {})),
-                   bool(spec.get("names_the_rule", False)))
+        name: Fact(
+            name,
+            FactType(spec["type"]),
+            spec["ask"],
+            dict(spec.get("values", {})),
+            bool(spec.get("names_the_rule", False)),
+        )
         for name, spec in data["facts"].items()
     }
     return Vocabulary(
-        games=data["games"], game_families=data["game_families"],
-        game_groups=data["game_groups"], structures=data["structures"],
-        formats=data["formats"], discretion=data["discretion"],
-        outcomes=data["outcomes"], units=data["units"], facts=facts,
+        games=data["games"],
+        game_families=data["game_families"],
+        game_groups=data["game_groups"],
+        structures=data["structures"],
+        formats=data["formats"],
+        discretion=data["discretion"],
+        outcomes=data["outcomes"],
+        units=data["units"],
+        facts=facts,
     )

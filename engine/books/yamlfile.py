@@ -42,16 +42,17 @@ class _StrictLoader(_BASE):  # type: ignore[valid-type,misc]
         for key_node, value_node in node.value:
             key = self.construct_object(key_node, deep=deep)
             if key in mapping:
-                raise YamlProblem(key_node.start_mark.line + 1, str(key),
-                                  f"duplicate key '{key}' (first on line {mapping.key_lines[key]})")
+                raise YamlProblem(
+                    key_node.start_mark.line + 1,
+                    str(key),
+                    f"duplicate key '{key}' (first on line {mapping.key_lines[key]})",
+                )
             mapping[key] = self.construct_object(value_node, deep=deep)
             mapping.key_lines[key] = key_node.start_mark.line + 1
         return mapping
 
 
-_StrictLoader.add_constructor(
-    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _StrictLoader.construct_mapping
-)
+_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _StrictLoader.construct_mapping)
 
 
 def read_yaml(path: Path) -> object:

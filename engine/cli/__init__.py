@@ -12,12 +12,16 @@ from engine.cli.commands import cmd_books, cmd_diff, cmd_ruling, cmd_serve, cmd_
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerrules",
-        description="Poker rulebooks as data: the ruling for a dispute, in your house's rules.")
+        description="Poker rulebooks as data: the ruling for a dispute, in your house's rules.",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check every book and record; exit 1 on problems")
     validate.add_argument("path", nargs="?", help="a rules folder, or one book folder (default: bundled)")
-    validate.add_argument("--conflicts", action="store_true",
-                          help="also list pairs of rules that disagree with no precedence between them")
+    validate.add_argument(
+        "--conflicts",
+        action="store_true",
+        help="also list pairs of rules that disagree with no precedence between them",
+    )
     validate.set_defaults(run=cmd_validate)
     books = commands.add_parser("books", help="list the books and their record counts")
     books.add_argument("--json", action="store_true", help="print JSON")
@@ -29,11 +33,17 @@ def build_parser() -> argparse.ArgumentParser:
     ruling.add_argument("--structure")
     ruling.add_argument("--format")
     ruling.add_argument("--fact", action="append", default=[], metavar="KEY=VALUE")
-    ruling.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE",
-                        help="the answer to a question the last ruling asked (traced as answered)")
+    ruling.add_argument(
+        "--answer",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="the answer to a question the last ruling asked (traced as answered)",
+    )
     ruling.add_argument("--json", action="store_true", help="print JSON")
-    ruling.add_argument("text", nargs="?",
-                        help="the dispute in words, e.g. \"dealer flashed seat 4's second card\"")
+    ruling.add_argument(
+        "text", nargs="?", help='the dispute in words, e.g. "dealer flashed seat 4\'s second card"'
+    )
     ruling.set_defaults(run=cmd_ruling)
     diff = commands.add_parser("diff", help="differences between the effective rulebooks of two books")
     diff.add_argument("a", help="the book to compare from")
@@ -44,8 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument("--section", help="only rules whose section or chapter contains this")
     diff.add_argument("--game", help="only rules that apply to this game")
     diff.add_argument("--substantive", action="store_true", help="only differences that can change a ruling")
-    diff.add_argument("--rulings", action="store_true",
-                      help="re-rule the test situations under both books and list the ones that change")
+    diff.add_argument(
+        "--rulings",
+        action="store_true",
+        help="re-rule the test situations under both books and list the ones that change",
+    )
     diff.add_argument("--situations", help="folder of situation YAML files for --rulings")
     diff.add_argument("--color", choices=["auto", "always", "never"], default="auto")
     diff.set_defaults(run=cmd_diff)

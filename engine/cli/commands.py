@@ -44,9 +44,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
     problems = sorted(set(iter_problems(library)))
     kb = KnowledgeBase(library, load_vocabulary()) if not problems else None
     if kb is not None:
-        problems += [Problem(library.books[book].path, 1, "overrides",
-                             f"the stated overrides form a cycle: {' -> '.join(cycle)}")
-                     for book in kb.houses for cycle in iter_override_cycles(kb, book)]
+        problems += [
+            Problem(
+                library.books[book].path,
+                1,
+                "overrides",
+                f"the stated overrides form a cycle: {' -> '.join(cycle)}",
+            )
+            for book in kb.houses
+            for cycle in iter_override_cycles(kb, book)
+        ]
     for problem in problems:
         print(problem)
     if kb is not None and not problems:
@@ -54,13 +61,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for conflict in conflicts if args.conflicts else ():
             print(f"conflict: {conflict}")
         hint = "" if args.conflicts else " (list them with --conflicts)"
-        print(f"{len(conflicts)} static conflict(s): rules that disagree with no precedence{hint}",
-              file=sys.stderr)
+        print(
+            f"{len(conflicts)} static conflict(s): rules that disagree with no precedence{hint}",
+            file=sys.stderr,
+        )
     if problems:
         print(f"{len(problems)} problem(s)", file=sys.stderr)
         return 1
-    print(f"ok: {len(library.books)} books, {len(library.rules)} rules, "
-          f"{len(library.glossary)} glossary entries", file=sys.stderr)
+    print(
+        f"ok: {len(library.books)} books, {len(library.rules)} rules, "
+        f"{len(library.glossary)} glossary entries",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -71,8 +83,10 @@ def cmd_books(args: argparse.Namespace) -> int:
         return 0
     for book in listing:
         extends = f" extends {', '.join(book['extends'])}" if book["extends"] else ""
-        print(f"{book['id']:<18} {book['kind']:<8} {book['records']:>4} rules "
-              f"{book['glossary']:>4} terms  {book['title']} ({book['version']}, {book['date']}){extends}")
+        print(
+            f"{book['id']:<18} {book['kind']:<8} {book['records']:>4} rules "
+            f"{book['glossary']:>4} terms  {book['title']} ({book['version']}, {book['date']}){extends}"
+        )
     return 0
 
 
@@ -83,8 +97,16 @@ def cmd_ruling(args: argparse.Namespace) -> int:
             return _ruling_everywhere(kb, args)
         answers = parse_fact_pairs(args.answer)
         facts = {**parse_fact_pairs(args.fact), **answers}
-        answer = answer_dispute(kb, args.house, args.text, game=args.game, structure=args.structure,
-                                format=args.format, facts=facts, answered=frozenset(answers))
+        answer = answer_dispute(
+            kb,
+            args.house,
+            args.text,
+            game=args.game,
+            structure=args.structure,
+            format=args.format,
+            facts=facts,
+            answered=frozenset(answers),
+        )
     except (SituationError, UnknownBook, TextError) as error:
         print(f"pokerrules: {error}", file=sys.stderr)
         return 2
@@ -96,8 +118,12 @@ def cmd_ruling(args: argparse.Namespace) -> int:
 
 
 def _ruling_everywhere(kb: KnowledgeBase, args: argparse.Namespace) -> int:
-    spec = {"game": args.game, "structure": args.structure, "format": args.format,
-            "facts": parse_fact_pairs(args.fact)}
+    spec = {
+        "game": args.game,
+        "structure": args.structure,
+        "format": args.format,
+        "facts": parse_fact_pairs(args.fact),
+    }
     answers = {house: ruling_json(ruling) for house, ruling in rule_everywhere(kb, spec).items()}
     differ = differing_houses(answers)
     if args.json:
@@ -112,8 +138,9 @@ def _ruling_everywhere(kb: KnowledgeBase, args: argparse.Namespace) -> int:
 def cmd_diff(args: argparse.Namespace) -> int:
     kb = KnowledgeBase.load()
     try:
-        diff = diff_books(kb, args.a, args.b, section=args.section, game=args.game,
-                          substantive_only=args.substantive)
+        diff = diff_books(
+            kb, args.a, args.b, section=args.section, game=args.game, substantive_only=args.substantive
+        )
         if args.rulings:
             return _behaviour(kb, args)
     except (UnknownBook, SituationError) as error:
@@ -149,10 +176,17 @@ def _behaviour(kb: KnowledgeBase, args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from web.server import ProductionServer
 
-    print(f"pokerrules: serving the bundled rulebooks on http://{args.host}:{args.port}/ "
-          f"(Ctrl-C to stop)", file=sys.stderr, flush=True)
+    print(
+        f"pokerrules: serving the bundled rulebooks on http://{args.host}:{args.port}/ (Ctrl-C to stop)",
+        file=sys.stderr,
+        flush=True,
+    )
     if model_folder() is None:
-        print(f"pokerrules: the sentence model is not installed ({INSTALL_MODEL}); free-text "
-              "lookups match words only and find the right rule less often", file=sys.stderr, flush=True)
+        print(
+            f"pokerrules: the sentence model is not installed ({INSTALL_MODEL}); free-text "
+            "lookups match words only and find the right rule less often",
+            file=sys.stderr,
+            flush=True,
+        )
     ProductionServer(args.host, args.port, workers=args.workers, threads=args.threads).run()
     return 0

@@ -49,12 +49,19 @@ def load_situations(folder: Path) -> list[SituationSpec]:
 
 
 def situation_in(kb: Rulebooks, house: str, spec: SituationSpec) -> Situation:
-    return make_situation(kb.vocab, house, game=spec.get("game"), structure=spec.get("structure"),
-                          format=spec.get("format"), facts=dict(spec.get("facts") or {}))
+    return make_situation(
+        kb.vocab,
+        house,
+        game=spec.get("game"),
+        structure=spec.get("structure"),
+        format=spec.get("format"),
+        facts=dict(spec.get("facts") or {}),
+    )
 
 
-def ruling_differences(kb: Rulebooks, a: str, b: str,
-                       situations: list[SituationSpec]) -> list[dict[str, Any]]:
+def ruling_differences(
+    kb: Rulebooks, a: str, b: str, situations: list[SituationSpec]
+) -> list[dict[str, Any]]:
     """The situations whose ruling differs between books a and b, with both rulings (the
     contract's ruling objects)."""
     differences = []
@@ -66,8 +73,7 @@ def ruling_differences(kb: Rulebooks, a: str, b: str,
     return differences
 
 
-def rule_everywhere(kb: Rulebooks, spec: SituationSpec,
-                    houses: list[str] | None = None) -> dict[str, Ruling]:
+def rule_everywhere(kb: Rulebooks, spec: SituationSpec, houses: list[str] | None = None) -> dict[str, Ruling]:
     """One situation ruled in every house (or the given ones), keyed by house."""
     return {house: resolve(kb, situation_in(kb, house, spec)) for house in houses or kb.houses}
 

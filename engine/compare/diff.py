@@ -28,7 +28,8 @@ _MEANINGFUL = re.compile(
     r"\d|\b(not|no|never|without|except|unless|only|may|must|shall|will|first|second|third|"
     r"burn\w*|misdeal|dead|live|allowed|permitted|raise\w*|call\w*|fold\w*|kill\w*|tournament|"
     r"limit|minutes?|hours?|half|double|twice|more|less|all|any|every|each|one|two|three|four|five)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 class ChangeKind(StrEnum):
@@ -154,8 +155,16 @@ def compare_rules(a: Rule, b: Rule) -> RuleChange | None:
     if squash(a.text) == squash(b.text):
         return RuleChange(a.key, ChangeKind.CHANGED, a, b, words=words)
     reasons = _reasons(a, b, words)
-    return RuleChange(a.key, ChangeKind.CHANGED, a, b, substantive=bool(reasons), reasons=reasons,
-                      parameters=parameter_changes(a, b), words=words)
+    return RuleChange(
+        a.key,
+        ChangeKind.CHANGED,
+        a,
+        b,
+        substantive=bool(reasons),
+        reasons=reasons,
+        parameters=parameter_changes(a, b),
+        words=words,
+    )
 
 
 def _keyed(entries: tuple[EffectiveRule, ...]) -> dict[str, Rule]:
@@ -172,8 +181,15 @@ def _wanted(change: RuleChange, kb: Rulebooks, section: str | None, game: str | 
     return True
 
 
-def diff_books(kb: Rulebooks, a: str, b: str, *, section: str | None = None,
-               game: str | None = None, substantive_only: bool = False) -> BookDiff:
+def diff_books(
+    kb: Rulebooks,
+    a: str,
+    b: str,
+    *,
+    section: str | None = None,
+    game: str | None = None,
+    substantive_only: bool = False,
+) -> BookDiff:
     """Every difference between the effective rulebooks of books a and b."""
     kb.check_book(a)
     kb.check_book(b)

@@ -182,7 +182,7 @@ def _write(kind: str, key: str, suffix: str, write: Callable[[IO[bytes]], object
             except OSError:
                 pass
     for stale in target.parent.glob(f"{kind}.*.{suffix}"):
-        if stale != target and stale.name[len(kind) + 1:].count(".") == 1:
+        if stale != target and stale.name[len(kind) + 1 :].count(".") == 1:
             try:
                 stale.unlink()
             except OSError:

@@ -39,8 +39,12 @@ class KeyClassifier:
         vocabulary = {feature for count in counts.values() for feature in count}
         self._keys = list(counts)
         # log P(unseen feature | key): the cost of each query feature before correction
-        self._unseen = np.array([math.log(SMOOTHING / (sum(count.values()) + SMOOTHING * len(vocabulary)))
-                                 for count in counts.values()])
+        self._unseen = np.array(
+            [
+                math.log(SMOOTHING / (sum(count.values()) + SMOOTHING * len(vocabulary)))
+                for count in counts.values()
+            ]
+        )
         seen: dict[str, tuple[list[int], list[float]]] = {}
         for position, count in enumerate(counts.values()):
             for feature, n in count.items():
@@ -65,9 +69,11 @@ class KeyClassifier:
         known = [self._span[feature] for feature in features(text) if feature in self._span]
         if not known:
             return {}
-        gains = np.bincount(np.concatenate([self._where[start:end] for start, end in known]),
-                            np.concatenate([self._gains[start:end] for start, end in known]),
-                            minlength=len(self._keys))
+        gains = np.bincount(
+            np.concatenate([self._where[start:end] for start, end in known]),
+            np.concatenate([self._gains[start:end] for start, end in known]),
+            minlength=len(self._keys),
+        )
         scores = self._unseen * len(known) + gains
         relative = np.exp(scores - scores.max())
         found = np.flatnonzero(relative >= floor)

@@ -62,8 +62,10 @@ def context_of(best: Rule, known: Mapping[str, object], vocab: Vocabulary) -> di
             value = next(iter(values))
             taken[name] = Assumed(value, f"the rule your words match is for {value} only: {best.id}")
         elif name == "game" and MOST_PLAYED in values:
-            taken[name] = Assumed(MOST_PLAYED, f"no game named; the rule your words match, {best.id}, "
-                                               f"covers {MOST_PLAYED} among others")
+            taken[name] = Assumed(
+                MOST_PLAYED,
+                f"no game named; the rule your words match, {best.id}, covers {MOST_PLAYED} among others",
+            )
     return taken
 
 
@@ -73,8 +75,9 @@ def unnamed_scope(rule: Rule, known: Mapping[str, object]) -> bool:
     return any(rule.applies.get(f"{name}s") and known.get(name) is None for name in CONTEXT)
 
 
-def assumed_facts(best: Rule, rivals: list[Rule], known: dict[str, object],
-                  vocab: Vocabulary) -> dict[str, Assumed]:
+def assumed_facts(
+    best: Rule, rivals: list[Rule], known: dict[str, object], vocab: Vocabulary
+) -> dict[str, Assumed]:
     """The facts the best rule's conditions name that nobody stated, each as a value that
     meets the condition, unless a rival in contention with another outcome conditions on it."""
     taken: dict[str, Assumed] = {}

@@ -41,10 +41,16 @@ def meaning_text(rule: Rule) -> str:
 class KnowledgeBase(Rulebooks):
     """The rulebooks and what free text is matched against. Read-only after loading."""
 
-    def __init__(self, library: Library, vocab: Vocabulary,
-                 examples: dict[str, list[str]] | None = None,
-                 terse: dict[str, list[str]] | None = None, *, inputs: str | None = None,
-                 scope: str = "") -> None:
+    def __init__(
+        self,
+        library: Library,
+        vocab: Vocabulary,
+        examples: dict[str, list[str]] | None = None,
+        terse: dict[str, list[str]] | None = None,
+        *,
+        inputs: str | None = None,
+        scope: str = "",
+    ) -> None:
         """`examples`, `terse`: the example disputes by rule key (default: freetext/examples/,
         said and terse). `inputs`: a stamp of the files the library and the free-text data
         were read from (engine.freetext.cache.stamp), under which what is built is kept
@@ -97,20 +103,29 @@ class KnowledgeBase(Rulebooks):
         """Full-text search over a book's effective rules, built on first use: word weights
         are those of the rulebook the floor is searching."""
         if book_id not in self._indexes:
+
             def build() -> RuleIndex:
                 rules = [entry.rule for entry in self.effective(book_id)]
-                return RuleIndex(rules, self._event_words, key_words=self._floor_words,
-                                 glossary=self.glossary_of(book_id).values())
+                return RuleIndex(
+                    rules,
+                    self._event_words,
+                    key_words=self._floor_words,
+                    glossary=self.glossary_of(book_id).values(),
+                )
+
             self._indexes[book_id] = self._kept(f"rule-index-{book_id}", build)
         return self._indexes[book_id]
 
     def example_index(self, book_id: str) -> ExampleIndex:
         """The example disputes of the rule keys a book's effective rulebook has."""
         if book_id not in self._example_indexes:
+
             def build() -> ExampleIndex:
                 keys = self.rules_by_key(book_id)
-                return ExampleIndex({key: said for key, said in sorted(self._examples.items())
-                                     if key in keys})
+                return ExampleIndex(
+                    {key: said for key, said in sorted(self._examples.items()) if key in keys}
+                )
+
             self._example_indexes[book_id] = self._kept(f"example-index-{book_id}", build)
         return self._example_indexes[book_id]
 
@@ -132,9 +147,11 @@ class KnowledgeBase(Rulebooks):
     def classifier(self, book_id: str) -> KeyClassifier:
         """Naive Bayes over the example disputes of the keys a book's rulebook has."""
         if book_id not in self._classifiers:
+
             def build() -> KeyClassifier:
                 keys = self.rules_by_key(book_id)
                 return KeyClassifier({key: said for key, said in self._all_examples.items() if key in keys})
+
             self._classifiers[book_id] = self._kept(f"classifier-{book_id}", build)
         return self._classifiers[book_id]
 
@@ -150,10 +167,15 @@ class KnowledgeBase(Rulebooks):
             if model is None:
                 self._meaning_indexes[book_id] = None
             else:
+
                 def texts() -> dict[str, str]:
                     return {key: meaning_text(rule) for key, rule in self.rules_by_key(book_id).items()}
-                rules = self._kept_vectors(f"rule-vectors-{book_id}", lambda: list(texts().values()),
-                                           lambda: rule_vectors(texts(), self._vector_store))
+
+                rules = self._kept_vectors(
+                    f"rule-vectors-{book_id}",
+                    lambda: list(texts().values()),
+                    lambda: rule_vectors(texts(), self._vector_store),
+                )
                 self._meaning_indexes[book_id] = MeaningIndex(self._example_vectors, rules)
         return self._meaning_indexes[book_id]
 
@@ -166,11 +188,14 @@ class KnowledgeBase(Rulebooks):
     def _example_vectors(self) -> KeyedVectors:
         """Every key's example disputes (terse ones too: length does not sway a cosine)."""
         return self._kept_vectors(
-            "example-vectors", lambda: [text for texts in self._all_examples.values() for text in texts],
-            lambda: KeyedVectors(self._all_examples, self._vector_store))
+            "example-vectors",
+            lambda: [text for texts in self._all_examples.values() for text in texts],
+            lambda: KeyedVectors(self._all_examples, self._vector_store),
+        )
 
-    def _kept_vectors(self, kind: str, texts: Callable[[], list[str]],
-                      build: Callable[[], KeyedVectors]) -> KeyedVectors:
+    def _kept_vectors(
+        self, kind: str, texts: Callable[[], list[str]], build: Callable[[], KeyedVectors]
+    ) -> KeyedVectors:
         """Vectors of texts, kept between runs under the vector cache file they were read from
         (its size and time) and the model; kept only when every one was read from that file:
         one computed here is not the 8-bit one a later run reads there."""
@@ -209,6 +234,9 @@ class KnowledgeBase(Rulebooks):
 
     def _speller(self) -> Speller:
         rule_words = {w for rule in self.library.rules for w in words_of(f"{rule.text} {rule.summary}")}
-        glossary = {word for entry in self.library.glossary
-                    for word in re.findall(r"[a-z]{4,}", f"{entry.term} {entry.definition}".lower())}
+        glossary = {
+            word
+            for entry in self.library.glossary
+            for word in re.findall(r"[a-z]{4,}", f"{entry.term} {entry.definition}".lower())
+        }
         return Speller(frozenset(rule_words) | lexicon_words() | glossary)

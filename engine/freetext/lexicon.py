@@ -34,10 +34,13 @@ def lexicon() -> dict:
     data = lexicon_data()
     sources: dict = {"abbreviations": data["abbreviations"], "synonyms": data.get("synonyms", {})}
     for section in ("events", "games", "structures", "formats"):
-        sources[section] = {name: _alternation_source(phrases)
-                            for name, phrases in data[section].items() if phrases}
-    sources["values"] = {fact: {value: _alternation_source(phrases) for value, phrases in values.items()}
-                         for fact, values in data["values"].items()}
+        sources[section] = {
+            name: _alternation_source(phrases) for name, phrases in data[section].items() if phrases
+        }
+    sources["values"] = {
+        fact: {value: _alternation_source(phrases) for value, phrases in values.items()}
+        for fact, values in data["values"].items()
+    }
     tables = [sources[section] for section in ("events", "games", "structures", "formats")]
     tables += list(sources["values"].values())
     compiled = iter([re.compile(source) for table in tables for source in table.values()])
@@ -50,9 +53,11 @@ def lexicon() -> dict:
 def event_words() -> dict[str, str]:
     """The plain words of each event's phrases: how the floor names it, for the search."""
     data = lexicon_data()
-    return {event: " ".join(sorted({w for p in phrases for w in re.findall(r"[a-z]{3,}", p)}
-                                   - _REGEX_WORDS))
-            for event, phrases in data["events"].items() if phrases}
+    return {
+        event: " ".join(sorted({w for p in phrases for w in re.findall(r"[a-z]{3,}", p)} - _REGEX_WORDS))
+        for event, phrases in data["events"].items()
+        if phrases
+    }
 
 
 def floor_words() -> dict[str, str]:

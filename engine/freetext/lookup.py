@@ -67,16 +67,25 @@ class Lookup:
     rules: dict  # key -> the house's rule or glossary entry for each of the first ranked keys
 
 
-def lookup(kb: KnowledgeBase, house: str, text: str, *, game: str | None = None,
-           structure: str | None = None, format: str | None = None,
-           facts: dict | None = None, answered: frozenset[str] = frozenset()) -> Lookup:
+def lookup(
+    kb: KnowledgeBase,
+    house: str,
+    text: str,
+    *,
+    game: str | None = None,
+    structure: str | None = None,
+    format: str | None = None,
+    facts: dict | None = None,
+    answered: frozenset[str] = frozenset(),
+) -> Lookup:
     """Rule on a dispute described in words, in one house."""
     kb.check_book(house)
     read = understand(text, kb.speller)
     by_key = kb.rules_by_key(house)
     relevance = _matches(kb, house, read, text)
-    told = _Told(kb, house, read, dict(facts or {}), {"game": game, "structure": structure, "format": format},
-                 answered)
+    told = _Told(
+        kb, house, read, dict(facts or {}), {"game": game, "structure": structure, "format": format}, answered
+    )
     said = told.situation()
     scores = _fused(relevance, by_key, said.event, said, kb, read.text)
     contenders = in_contention(scores, by_key)
@@ -113,8 +122,15 @@ class _Told:
     """What the person told us, as it grows: facts given, facts read from the words (each with
     the words or the rule it came from), and the game, structure and format."""
 
-    def __init__(self, kb: KnowledgeBase, house: str, read: Understanding, given: dict,
-                 chosen: dict[str, str | None], answered: frozenset[str]) -> None:
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        house: str,
+        read: Understanding,
+        given: dict,
+        chosen: dict[str, str | None],
+        answered: frozenset[str],
+    ) -> None:
         self.kb, self.house, self.read, self.given = kb, house, read, given
         self.chosen, self.answered = chosen, answered
         self.inferred = {name: value for name, value in read.facts.items() if name not in given}
@@ -132,11 +148,19 @@ class _Told:
         self.read.evidence[name] = said
 
     def situation(self) -> Situation:
-        sources = {**{name: "inferred" for name in self.inferred},
-                   **{name: "answered" if name in self.answered else "given" for name in self.given}}
-        return make_situation(self.kb.vocab, self.house, game=self.context["game"],
-                              structure=self.context["structure"], format=self.context["format"],
-                              facts={**self.inferred, **self.given}, sources=sources)
+        sources = {
+            **{name: "inferred" for name in self.inferred},
+            **{name: "answered" if name in self.answered else "given" for name in self.given},
+        }
+        return make_situation(
+            self.kb.vocab,
+            self.house,
+            game=self.context["game"],
+            structure=self.context["structure"],
+            format=self.context["format"],
+            facts={**self.inferred, **self.given},
+            sources=sources,
+        )
 
     def take_from(self, matched: Rule, contenders: list[Rule], leads: bool) -> list[str]:
         """Read the dispute as the rule the words match best: its event, the game it is for,
@@ -171,8 +195,11 @@ class _Told:
 def _matches(kb: KnowledgeBase, house: str, read: Understanding, text: str) -> dict[str, float]:
     """How well the words match each rule key and glossary term of the house."""
     query = f"{read.text} {synonyms_of(read.text)}"
-    relevance = _relevance(kb.search_index(house).search(query), kb.example_index(house).search(query),
-                           kb.classifier(house).likelihood(read.text))
+    relevance = _relevance(
+        kb.search_index(house).search(query),
+        kb.example_index(house).search(query),
+        kb.classifier(house).likelihood(read.text),
+    )
     _add_meaning(relevance, kb, house, text)
     best = max(relevance.values(), default=0.0)
     for key in _terms_asked_about(read.text, kb.glossary_of(house)):
@@ -180,8 +207,9 @@ def _matches(kb: KnowledgeBase, house: str, read: Understanding, text: str) -> d
     return relevance
 
 
-def _relevance(rules: dict[str, float], examples: dict[str, float],
-               likelihood: dict[str, float]) -> dict[str, float]:
+def _relevance(
+    rules: dict[str, float], examples: dict[str, float], likelihood: dict[str, float]
+) -> dict[str, float]:
     """How well the words match each rule key: its rule's words (text, summary and the
     floor's words for it) and its closest example dispute, each scaled to the best match,
     plus how probable the key is given the words (relative to the most probable key)."""
@@ -213,8 +241,11 @@ def _rule_naming_facts(rule: Rule, kb: KnowledgeBase) -> list[tuple[str, str]]:
     """The facts of a rule's conditions that, like its event, say which rule is meant (what
     the player did, for the conduct rules): the words matched the rule, so they said it."""
     facts = kb.vocab.facts
-    return [(name, value) for name, value in rule.when.items()
-            if name in facts and facts[name].names_the_rule and isinstance(value, str)]
+    return [
+        (name, value)
+        for name, value in rule.when.items()
+        if name in facts and facts[name].names_the_rule and isinstance(value, str)
+    ]
 
 
 def _book_scope(kb: KnowledgeBase, house: str) -> dict[str, str]:
@@ -230,12 +261,21 @@ def _terms_asked_about(text: str, terms: dict) -> list[str]:
         return []
     named = {key: entry.term.split(" (")[0].lower() for key, entry in terms.items()}
     named = {key: term for key, term in named.items() if re.search(rf"\b{re.escape(term)}s?\b", text)}
-    return [key for key, term in named.items()
-            if not any(term != other and term in other for other in named.values())]
+    return [
+        key
+        for key, term in named.items()
+        if not any(term != other and term in other for other in named.values())
+    ]
 
 
-def _fused(relevance: dict[str, float], by_key: dict, event: str | None, situation: Situation,
-           kb: KnowledgeBase, text: str) -> dict[str, float]:
+def _fused(
+    relevance: dict[str, float],
+    by_key: dict,
+    event: str | None,
+    situation: Situation,
+    kb: KnowledgeBase,
+    text: str,
+) -> dict[str, float]:
     """Rule keys by fused score: words matched and the event read; a rule for another game,
     structure or format than the one known counts for less, and so does the Explanations'
     commentary unless the words ask why. Only the best-matching keys and the event's can
@@ -266,15 +306,22 @@ def _overriders_first(scores: dict[str, float], by_key: dict) -> None:
     it prevails in the ruling (a house's own rule over the base edition's rule it replaces)."""
     for key in sorted(scores, key=scores.__getitem__):  # lowest first, so chains carry up
         rule = by_key.get(key)
-        for overridden in (rule.overrides if rule is not None else ()):
+        for overridden in rule.overrides if rule is not None else ():
             beaten = overridden.get("key")
             close_behind = beaten in scores and CONTENTION * scores[beaten] <= scores[key] <= scores[beaten]
             if close_behind and beaten != key:
                 scores[key] = scores[beaten] + OVERRIDE_MARGIN
 
 
-def _rank(ruling: Ruling, relevance: dict[str, float], by_key: dict, event: str | None,
-          situation: Situation, kb: KnowledgeBase, text: str) -> tuple[str, ...]:
+def _rank(
+    ruling: Ruling,
+    relevance: dict[str, float],
+    by_key: dict,
+    event: str | None,
+    situation: Situation,
+    kb: KnowledgeBase,
+    text: str,
+) -> tuple[str, ...]:
     """Rule keys best first: the fused score, and the ruling given (the governing rule and
     the rules that also apply or disagree with it)."""
     scores = _fused(relevance, by_key, event, situation, kb, text)

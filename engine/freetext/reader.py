@@ -19,9 +19,28 @@ from functools import lru_cache
 from engine.books.paths import freetext_dir
 from engine.books.yamlfile import read_data
 
-_WORD_NUMBERS = {"no": 0, "zero": 0, "nobody": 0, "none": 0, "one": 1, "a": 1, "an": 1, "single": 1,
-                 "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_WORD_NUMBERS = {
+    "no": 0,
+    "zero": 0,
+    "nobody": 0,
+    "none": 0,
+    "one": 1,
+    "a": 1,
+    "an": 1,
+    "single": 1,
+    "two": 2,
+    "both": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}
 GRAMMAR = {  # named pieces the cues' patterns share
     "N": r"(?P<n>\d+|no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)",
     "NOBODY": r"(?:nobody|no one|noone|no-one|none of (?:us|them|the players))",
@@ -95,8 +114,12 @@ def read_stated_facts(text: str) -> dict[str, tuple[object, str]]:
         if read is not None:
             found[item.fact] = read
     for fact in last_said:
-        said = [(match.start(), item, match) for item in all_cues if item.fact == fact
-                for match in item.pattern.finditer(text)]
+        said = [
+            (match.start(), item, match)
+            for item in all_cues
+            if item.fact == fact
+            for match in item.pattern.finditer(text)
+        ]
         if said:
             _, item, match = max(said, key=lambda found_at: found_at[0])
             found[fact] = (item.value(match) if callable(item.value) else item.value, match.group(0))
@@ -131,14 +154,35 @@ def said_with_unit(fact: str, text: str) -> tuple[object, str] | None:
     return next(iter(said.items())) if len(said) == 1 else None
 
 
-_ACTOR = (r"(?:seat \d+|s\d+|under the gun|utg(?:\+\d)?|he|she|[a-z]+"
-          r"|the (?:button|cutoff|hijack|small blind|big blind))")
-_ACTION = (r"(?:limps|limped|calls|called|raises|raised|re-?raises|re-?raised|folds|folded|bets"
-           r"|checks|checked|opens|opened|completes|completed|shoves|shoved|jams|jammed|mucks|mucked"
-           r"|went all-in|goes all-in)")
+_ACTOR = (
+    r"(?:seat \d+|s\d+|under the gun|utg(?:\+\d)?|he|she|[a-z]+"
+    r"|the (?:button|cutoff|hijack|small blind|big blind))"
+)
+_ACTION = (
+    r"(?:limps|limped|calls|called|raises|raised|re-?raises|re-?raised|folds|folded|bets"
+    r"|checks|checked|opens|opened|completes|completed|shoves|shoved|jams|jammed|mucks|mucked"
+    r"|went all-in|goes all-in)"
+)
 _ACTS = re.compile(rf"(?<![\w-])({_ACTOR}) (?:just |then |also |quickly |instantly )?{_ACTION}(?![\w-])")
-_NOT_ACTORS = {"and", "then", "but", "so", "who", "it", "that", "which", "also", "just", "dealer", "floor",
-               "host", "nobody", "everyone", "everybody", "anyone"}
+_NOT_ACTORS = {
+    "and",
+    "then",
+    "but",
+    "so",
+    "who",
+    "it",
+    "that",
+    "which",
+    "also",
+    "just",
+    "dealer",
+    "floor",
+    "host",
+    "nobody",
+    "everyone",
+    "everybody",
+    "anyone",
+}
 
 
 def players_said_to_act(text: str) -> tuple[int, str] | None:

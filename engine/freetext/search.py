@@ -24,10 +24,12 @@ import snowballstemmer
 
 from engine.books.model import GlossaryEntry, Rule
 
-STOPWORDS = frozenset("""a an and are as at be but by for from had has have he her his i if in into is it
+STOPWORDS = frozenset(
+    """a an and are as at be but by for from had has have he her his i if in into is it
 its me my of on or our she so than that the their them then there they this to was we were what when
 which who will with you your him got get did does do just can could would should about after
-before been being up down out over any some""".split())
+before been being up down out over any some""".split()
+)
 _WORD = re.compile(r"[a-z0-9']+")
 _TOKEN = re.compile(r"[a-z0-9]+")
 K1, B = 1.2, 0.75
@@ -115,8 +117,10 @@ class _Postings:
         spans = [self._span[token] for token in tokens if token in self._span]
         if not spans:
             return self._where[:0], self._weights[:0]
-        return (np.concatenate([self._where[start:end] for start, end in spans]),
-                np.concatenate([self._weights[start:end] for start, end in spans]))
+        return (
+            np.concatenate([self._where[start:end] for start, end in spans]),
+            np.concatenate([self._weights[start:end] for start, end in spans]),
+        )
 
 
 def _idf(total: int, holding: int) -> float:
@@ -126,19 +130,36 @@ def _idf(total: int, holding: int) -> float:
 class RuleIndex:
     """BM25 search over a set of rule records (one book's effective rules)."""
 
-    def __init__(self, rules: Iterable[Rule], event_words: dict[str, str] | None = None, plain: bool = False,
-                 key_words: dict[str, str] | None = None, glossary: Iterable[GlossaryEntry] = ()) -> None:
+    def __init__(
+        self,
+        rules: Iterable[Rule],
+        event_words: dict[str, str] | None = None,
+        plain: bool = False,
+        key_words: dict[str, str] | None = None,
+        glossary: Iterable[GlossaryEntry] = (),
+    ) -> None:
         """`event_words`: the floor's words for each event, added to the rules that name it;
         `key_words`: the floor's words for each rule key; `plain`: index the rule texts
         alone (the baseline a search box would give); `glossary`: terms defined, searched
         under their own keys (glossary.<term>)."""
         words_for = event_words or {}
         said_for = key_words or {}
-        self._bm25 = KeyedBm25([
-            (rule.key, tokens(rule.text if plain else " ".join(
-                (rule.text, rule.summary, _tags(rule, words_for), said_for.get(rule.key, "")))))
-            for rule in rules] + [(entry.key, tokens(f"{entry.term} {entry.definition}"))
-                                  for entry in glossary])
+        self._bm25 = KeyedBm25(
+            [
+                (
+                    rule.key,
+                    tokens(
+                        rule.text
+                        if plain
+                        else " ".join(
+                            (rule.text, rule.summary, _tags(rule, words_for), said_for.get(rule.key, ""))
+                        )
+                    ),
+                )
+                for rule in rules
+            ]
+            + [(entry.key, tokens(f"{entry.term} {entry.definition}")) for entry in glossary]
+        )
 
     def search(self, text: str) -> dict[str, float]:
         """Rule key -> the score of its best-matching rule (higher is better)."""
@@ -163,6 +184,11 @@ def _query(text: str) -> list[str]:
 
 
 def _tags(rule: Rule, event_words: dict[str, str]) -> str:
-    return " ".join([rule.key.replace(".", " ").replace("-", " "), rule.section,
-                     *(event.replace("-", " ") for event in rule.events),
-                     *(event_words.get(event, "") for event in rule.events)])
+    return " ".join(
+        [
+            rule.key.replace(".", " ").replace("-", " "),
+            rule.section,
+            *(event.replace("-", " ") for event in rule.events),
+            *(event_words.get(event, "") for event in rule.events),
+        ]
+    )

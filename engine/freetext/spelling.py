@@ -11,7 +11,7 @@ from difflib import SequenceMatcher
 
 
 def _deletions(word: str) -> set[str]:
-    return {word[:i] + word[i + 1:] for i in range(len(word))}
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
 
 
 class Speller:

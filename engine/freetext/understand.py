@@ -20,8 +20,22 @@ from engine.freetext.spelling import Speller
 MAX_TEXT = 2000
 _TOKEN = re.compile(r"[a-z0-9$']+(?:[-/][a-z0-9']+)*")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-            "nine": 9, "ten": 10, "no": 0, "nobody": 0, "none": 0, "noone": 0}
+_NUMBERS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "no": 0,
+    "nobody": 0,
+    "none": 0,
+    "noone": 0,
+}
 _MINUTES = re.compile(r"\b(\d+)\s*mins?\b")
 _NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|no|nobody|none)"
 NUMBER_FACTS = (
@@ -30,8 +44,13 @@ NUMBER_FACTS = (
     ("card_number", re.compile(r"\b(first|second|third|fourth|fifth)\s+(?:hole\s*)?card\b")),
     ("players_acted", re.compile(rf"\b{_NUMBER}\s+(?:players?|people|guys)\s+(?:had\s+|have\s+)?acted\b")),
     ("players_acted", re.compile(r"\b(nobody|no one|noone)\s+(?:had\s+)?acted\b")),
-    ("cards_exposed", re.compile(rf"\b{_NUMBER}\s+(?:hole\s*)?cards?\s+(?:was\s+|were\s+|got\s+)?"
-                                 r"(?:exposed|flashed|shown|face ?up)")),
+    (
+        "cards_exposed",
+        re.compile(
+            rf"\b{_NUMBER}\s+(?:hole\s*)?cards?\s+(?:was\s+|were\s+|got\s+)?"
+            r"(?:exposed|flashed|shown|face ?up)"
+        ),
+    ),
     ("tables_remaining", re.compile(rf"\b{_NUMBER}\s+tables?\s+(?:left|remaining)\b")),
     ("players_remaining", re.compile(rf"\b{_NUMBER}\s+(?:players|people|guys)\s+(?:left|remaining)\b")),
     ("players_in_pot", re.compile(rf"\b{_NUMBER}\s+(?:players|people|guys|ways?)\s+in\s+(?:the\s+)?pot\b")),
@@ -70,7 +89,7 @@ def normalise(text: str, speller: Speller | None = None) -> str:
     text = _MINUTES.sub(r"\1 minutes", text.lower().replace("’", "'"))  # "40 min", not "min raise"
     words = []
     for token in re.findall(r"\S+", text):
-        core = token.strip(".,!?;:()\"")
+        core = token.strip('.,!?;:()"')
         if core in abbreviations:
             token = token.replace(core, abbreviations[core])
         elif speller is not None and core:

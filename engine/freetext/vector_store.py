@@ -57,7 +57,8 @@ class VectorStore:
         what is built from them can be kept under the file's stamp: engine.freetext.cache)."""
         with self._adding:
             return self.read_stamp is not None and all(
-                self._rows.get(digest(text), self._read_rows) < self._read_rows for text in texts)
+                self._rows.get(digest(text), self._read_rows) < self._read_rows for text in texts
+            )
 
     def __contains__(self, text: str) -> bool:
         return digest(text) in self._rows

@@ -11,16 +11,27 @@ RED, GREEN, BOLD, DIM, RESET = "\033[31m", "\033[32m", "\033[1m", "\033[2m", "\0
 def _side(rule: Rule | None) -> dict[str, object] | None:
     if rule is None:
         return None
-    return {"book": rule.book, "id": rule.id, "section": rule.section, "number": rule.number,
-            "citation": rule.citation, "text": rule.text, "outcome": rule.outcome,
-            "parameters": rule.parameters}
+    return {
+        "book": rule.book,
+        "id": rule.id,
+        "section": rule.section,
+        "number": rule.number,
+        "citation": rule.citation,
+        "text": rule.text,
+        "outcome": rule.outcome,
+        "parameters": rule.parameters,
+    }
 
 
 def change_json(change: RuleChange) -> dict[str, object]:
     return {
-        "key": change.key, "kind": change.kind.value, "section": change.section,
-        "substantive": change.substantive, "reasons": list(change.reasons),
-        "a": _side(change.a), "b": _side(change.b),
+        "key": change.key,
+        "kind": change.kind.value,
+        "section": change.section,
+        "substantive": change.substantive,
+        "reasons": list(change.reasons),
+        "a": _side(change.a),
+        "b": _side(change.b),
         "parameters": {name: [old, new] for name, (old, new, _) in change.parameters.items()},
         "units": {name: unit for name, (_, _, unit) in change.parameters.items()},
         "words": [{"op": op, "text": text} for op, text in change.words],
@@ -28,13 +39,19 @@ def change_json(change: RuleChange) -> dict[str, object]:
 
 
 def diff_json(diff: BookDiff) -> dict[str, object]:
-    return {"a": diff.a, "b": diff.b, "changes": [change_json(c) for c in diff.changes],
-            "summary": diff.summary()}
+    return {
+        "a": diff.a,
+        "b": diff.b,
+        "changes": [change_json(c) for c in diff.changes],
+        "summary": diff.summary(),
+    }
 
 
 def _parameters_line(change: RuleChange) -> str:
-    return "; ".join(f"{name}: {old} → {new}" + (f" {unit}" if unit else "")
-                     for name, (old, new, unit) in change.parameters.items())
+    return "; ".join(
+        f"{name}: {old} → {new}" + (f" {unit}" if unit else "")
+        for name, (old, new, unit) in change.parameters.items()
+    )
 
 
 def _words(change: RuleChange, color: bool, markdown: bool = False) -> str:
@@ -55,9 +72,13 @@ def diff_text(diff: BookDiff, color: bool = False) -> str:
     """For a terminal: a summary line, then each change, substantive ones first."""
     summary = diff.summary()
     bold = (lambda s: f"{BOLD}{s}{RESET}") if color else (lambda s: s)
-    lines = [bold(f"{diff.a} → {diff.b}: {summary['changed']} changed "
-                  f"({summary['substantive']} substantive in all), {summary['added']} added, "
-                  f"{summary['removed']} removed, {summary['same']} the same")]
+    lines = [
+        bold(
+            f"{diff.a} → {diff.b}: {summary['changed']} changed "
+            f"({summary['substantive']} substantive in all), {summary['added']} added, "
+            f"{summary['removed']} removed, {summary['same']} the same"
+        )
+    ]
     for change in diff.changes:
         tag = "substantive" if change.substantive else "wording"
         rule = change.b or change.a
@@ -75,16 +96,20 @@ def diff_text(diff: BookDiff, color: bool = False) -> str:
         if change.kind == ChangeKind.CHANGED:
             lines.append(f"  {_words(change, color)}")
         else:
-            lines.append(f"  \"{rule.text}\"")
+            lines.append(f'  "{rule.text}"')
     return "\n".join(lines)
 
 
 def diff_markdown(diff: BookDiff) -> str:
     """For a house to publish: what differs from the edition, grouped and readable."""
     summary = diff.summary()
-    lines = [f"# {diff.b} compared with {diff.a}", "",
-             f"{summary['changed']} rules changed, {summary['added']} added, {summary['removed']} removed, "
-             f"{summary['same']} the same; {summary['substantive']} differences can change a ruling.", ""]
+    lines = [
+        f"# {diff.b} compared with {diff.a}",
+        "",
+        f"{summary['changed']} rules changed, {summary['added']} added, {summary['removed']} removed, "
+        f"{summary['same']} the same; {summary['substantive']} differences can change a ruling.",
+        "",
+    ]
     for heading, wanted in (("Differences that change a ruling", True), ("Wording only", False)):
         group = [c for c in diff.changes if c.substantive == wanted]
         if not group:

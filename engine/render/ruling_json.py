@@ -17,20 +17,36 @@ JsonObject = dict[str, object]
 def reading_json(reading: Reading) -> JsonObject:
     rule = reading.rule
     return {
-        "key": rule.key, "book": rule.book, "id": rule.id, "origin": reading.entry.origin,
-        "chapter": rule.chapter, "section": rule.section, "section_number": rule.section_number,
-        "number": rule.number, "citation": rule.citation, "text": rule.text,
-        "outcome": reading.outcome, "summary": reading.summary,
+        "key": rule.key,
+        "book": rule.book,
+        "id": rule.id,
+        "origin": reading.entry.origin,
+        "chapter": rule.chapter,
+        "section": rule.section,
+        "section_number": rule.section_number,
+        "number": rule.number,
+        "citation": rule.citation,
+        "text": rule.text,
+        "outcome": reading.outcome,
+        "summary": reading.summary,
         "discretion": reading.discretion not in ("none", ""),
         "discretion_by": None if reading.discretion in ("none", "") else reading.discretion,
-        "parameters": rule.parameters, "amended_by": reading.entry.amended_by or None,
-        "flags": list(rule.flags), "note": rule.note or None,
+        "parameters": rule.parameters,
+        "amended_by": reading.entry.amended_by or None,
+        "flags": list(rule.flags),
+        "note": rule.note or None,
     }
 
 
 def set_aside_json(item: SetAside) -> JsonObject:
-    return {"key": item.key, "book": item.book, "id": item.id, "by": item.by, "reason": item.reason,
-            "outcome": item.outcome}
+    return {
+        "key": item.key,
+        "book": item.book,
+        "id": item.id,
+        "by": item.by,
+        "reason": item.reason,
+        "outcome": item.outcome,
+    }
 
 
 def question_json(question: Question) -> JsonObject:
@@ -65,8 +81,9 @@ def ruling_json(ruling: Ruling) -> JsonObject:
 def lookup_json(found: Lookup) -> JsonObject:
     """The ruling plus what was read from the words and the ranked rule keys."""
     answer = ruling_json(found.ruling)
-    answer["inferred"] = {name: {"value": value, "from": said}
-                          for name, (value, said) in sorted(found.inferred.items())}
+    answer["inferred"] = {
+        name: {"value": value, "from": said} for name, (value, said) in sorted(found.inferred.items())
+    }
     answer["candidates"] = list(found.ranked[:10])
     answer["candidate_rules"] = [_candidate(record) for record in found.rules.values()]
     return answer
@@ -74,7 +91,18 @@ def lookup_json(found: Lookup) -> JsonObject:
 
 def _candidate(record: Rule | GlossaryEntry) -> JsonObject:
     if isinstance(record, GlossaryEntry):
-        return {"key": record.key, "book": record.book, "citation": f"Glossary: {record.term}",
-                "summary": record.definition, "kind": "glossary", "id": record.id}
-    return {"key": record.key, "book": record.book, "citation": record.citation, "summary": record.summary,
-            "kind": "rule"}
+        return {
+            "key": record.key,
+            "book": record.book,
+            "citation": f"Glossary: {record.term}",
+            "summary": record.definition,
+            "kind": "glossary",
+            "id": record.id,
+        }
+    return {
+        "key": record.key,
+        "book": record.book,
+        "citation": record.citation,
+        "summary": record.summary,
+        "kind": "rule",
+    }

@@ -15,20 +15,26 @@ def render_ruling(answer: Answer) -> str:
     """The ruling as a person reads it at the table."""
     lines = [f"{answer['house']}: {answer['status'].upper()}"]
     if answer.get("inferred"):
-        read = ", ".join(f"{name}={item['value']} (from \"{item['from']}\")"
-                         for name, item in answer["inferred"].items())
+        read = ", ".join(
+            f'{name}={item["value"]} (from "{item["from"]}")' for name, item in answer["inferred"].items()
+        )
         lines.append(f"Read from your words: {read}  — correct any with --fact")
     lines += [f"Note: {warning}" for warning in answer["warnings"]]
     for index, rule in enumerate(answer["rulings"]):
-        label = {RulingStatus.RULED: "Ruling" if index == 0 else "Also applies",
-                 RulingStatus.CONFLICT: "Conflicting rule",
-                 RulingStatus.NEEDS_FACTS: "Applies so far"}.get(answer["status"], "Rule")
-        lines += [f"{label}: {rule['outcome']} — {rule['summary']}",
-                  f"  {rule['book']}, {rule['citation']}",
-                  f"  \"{rule['text']}\""]
+        label = {
+            RulingStatus.RULED: "Ruling" if index == 0 else "Also applies",
+            RulingStatus.CONFLICT: "Conflicting rule",
+            RulingStatus.NEEDS_FACTS: "Applies so far",
+        }.get(answer["status"], "Rule")
+        lines += [
+            f"{label}: {rule['outcome']} — {rule['summary']}",
+            f"  {rule['book']}, {rule['citation']}",
+            f'  "{rule["text"]}"',
+        ]
         if rule["origin"] != answer["house"]:
-            lines.append(f"  Inherited from {rule['origin']}: "
-                         f"{answer['house']} has no rule of its own on this.")
+            lines.append(
+                f"  Inherited from {rule['origin']}: {answer['house']} has no rule of its own on this."
+            )
         if rule["discretion"]:
             lines.append(f"  Discretion: {rule['discretion_by']}")
     for rule in answer["nearest"]:
@@ -37,8 +43,9 @@ def render_ruling(answer: Answer) -> str:
         lines.append(f"Set aside: {item['id']} ({item['reason']})")
     for question in answer["questions"]:
         choices = f" [{' / '.join(question['choices'])}]" if question["choices"] else ""
-        option = (f"--{question['fact']}" if question["fact"] in CONTEXT
-                  else f"--answer {question['fact']}=...")
+        option = (
+            f"--{question['fact']}" if question["fact"] in CONTEXT else f"--answer {question['fact']}=..."
+        )
         lines.append(f"Ask: {question['ask']}{choices}  ({option})")
     return "\n".join(lines)
 

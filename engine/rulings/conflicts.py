@@ -100,7 +100,7 @@ def iter_static_conflicts(kb: Rulebooks, book_id: str) -> Iterator[StaticConflic
             by_event.setdefault(str(event), []).append(entry)
     for event, entries in sorted(by_event.items()):
         for index, first in enumerate(entries):
-            for second in entries[index + 1:]:
+            for second in entries[index + 1 :]:
                 conflict = _pair_conflict(kb, book_id, event, first, second)
                 if conflict:
                     yield conflict
@@ -132,13 +132,19 @@ def _reading_at(entry: EffectiveRule, situation: Situation, kb: Rulebooks) -> Re
     return reading
 
 
-def _pair_conflict(kb: Rulebooks, book_id: str, event: str, first: EffectiveRule,
-                   second: EffectiveRule) -> StaticConflict | None:
+def _pair_conflict(
+    kb: Rulebooks, book_id: str, event: str, first: EffectiveRule, second: EffectiveRule
+) -> StaticConflict | None:
     context = _meet(first.rule, second.rule, kb)
     if context is None:
         return None
-    situation = Situation(house=book_id, game=context["game"], structure=context["structure"],
-                          format=context["format"], facts=_shared_facts(first.rule, second.rule, event))
+    situation = Situation(
+        house=book_id,
+        game=context["game"],
+        structure=context["structure"],
+        format=context["format"],
+        facts=_shared_facts(first.rule, second.rule, event),
+    )
     a, b = _reading_at(first, situation, kb), _reading_at(second, situation, kb)
     if is_procedural(a) or is_procedural(b) or not disagree(a, b):
         return None

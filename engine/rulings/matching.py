@@ -79,8 +79,7 @@ def game_distance(rule: Rule, situation: Situation, vocab: Vocabulary) -> float 
     for distance, game in enumerate(family_chain(situation.game, vocab)):
         if game in named:
             return float(distance)
-        sizes = [len(vocab.game_groups[group]) for group in named
-                 if game in vocab.game_groups.get(group, [])]
+        sizes = [len(vocab.game_groups[group]) for group in named if game in vocab.game_groups.get(group, [])]
         if sizes:
             return distance + 0.5 + min(sizes) / 100
     return None

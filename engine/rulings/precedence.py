@@ -92,8 +92,9 @@ def _detail(a: Reading, b: Reading) -> str | None:
     return None
 
 
-def _candidate_edges(readings: list[Reading], situation: Situation, library: Library,
-                     vocab: Vocabulary) -> Iterator[tuple[int, Reading, Reading, str]]:
+def _candidate_edges(
+    readings: list[Reading], situation: Situation, library: Library, vocab: Vocabulary
+) -> Iterator[tuple[int, Reading, Reading, str]]:
     distances = book_distances(library, situation.house)
     tests: tuple[Callable[[Reading, Reading], str | None], ...] = (
         lambda a, b: _explicit(a, b),
@@ -113,8 +114,9 @@ def _candidate_edges(readings: list[Reading], situation: Situation, library: Lib
                         yield priority, a, b, reason
 
 
-def precedence_graph(readings: list[Reading], situation: Situation, library: Library,
-                     vocab: Vocabulary) -> nx.DiGraph:
+def precedence_graph(
+    readings: list[Reading], situation: Situation, library: Library, vocab: Vocabulary
+) -> nx.DiGraph:
     """The graph over the readings' rule ids; `graph.graph['contradictions']` lists skipped edges."""
     graph = nx.DiGraph(contradictions=[])
     for reading in readings:

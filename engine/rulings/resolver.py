@@ -123,11 +123,14 @@ def _nearest(kb: Rulebooks, situation: Situation, limit: int = 3) -> tuple[Readi
         events = when.get("event")
         if events is None or not value_matches(events, known.get("event")):
             continue
-        fits = sum(1 for name, expected in when.items()
-                   if name in known and value_matches(expected, known[name]))
+        fits = sum(
+            1 for name, expected in when.items() if name in known and value_matches(expected, known[name])
+        )
         scored.append((-fits, entry.rule.id, entry))
-    return tuple(Reading(entry, FAILS, entry.rule.outcome, entry.rule.summary, entry.rule.discretion,
-                         frozenset()) for _, _, entry in sorted(scored)[:limit])
+    return tuple(
+        Reading(entry, FAILS, entry.rule.outcome, entry.rule.summary, entry.rule.discretion, frozenset())
+        for _, _, entry in sorted(scored)[:limit]
+    )
 
 
 def scope_warnings(kb: Rulebooks, situation: Situation) -> tuple[str, ...]:
@@ -138,8 +141,10 @@ def scope_warnings(kb: Rulebooks, situation: Situation) -> tuple[str, ...]:
         covered = book.applies.get(f"{dimension}s")
         given = getattr(situation, dimension)
         if covered and given and given not in covered:
-            warnings.append(f"{book.id}'s rules are written for {dimension} "
-                            f"{', '.join(covered)}, not {given}: rulings come from what it inherits")
+            warnings.append(
+                f"{book.id}'s rules are written for {dimension} "
+                f"{', '.join(covered)}, not {given}: rulings come from what it inherits"
+            )
     return tuple(warnings)
 
 
@@ -150,14 +155,21 @@ def _order(kb: Rulebooks, situation: Situation) -> Callable[[Reading], tuple[int
     return lambda r: (distances.get(r.entry.origin, 99), position.get(r.rule.id, 0))
 
 
-def _about(readings: list[Reading], keys: frozenset[str], graph: nx.DiGraph, situation: Situation,
-           vocab: Vocabulary) -> list[Reading]:
+def _about(
+    readings: list[Reading], keys: frozenset[str], graph: nx.DiGraph, situation: Situation, vocab: Vocabulary
+) -> list[Reading]:
     """The readings of the rules with these keys, and those that prevail over one of them
     in the game, structure and format as known (not in one nobody named)."""
     focused = [r.rule.id for r in readings if r.rule.key in keys]
-    return [r for r in readings if r.rule.key in keys
-            or (applicability(r.rule, situation, vocab).holds is True
-                and any(nx.has_path(graph, r.rule.id, rule_id) for rule_id in focused))]
+    return [
+        r
+        for r in readings
+        if r.rule.key in keys
+        or (
+            applicability(r.rule, situation, vocab).holds is True
+            and any(nx.has_path(graph, r.rule.id, rule_id) for rule_id in focused)
+        )
+    ]
 
 
 def _beaten(graph: nx.DiGraph, winners: list[Reading], reading: Reading) -> bool:
@@ -175,8 +187,7 @@ def disagree(a: Reading, b: Reading) -> bool:
 def _top(graph: nx.DiGraph, readings: list[Reading]) -> list[Reading]:
     """Decided readings that no other decided reading prevails over."""
     ids = {r.rule.id for r in readings}
-    return [r for r in readings
-            if not any(p in ids for p in nx.ancestors(graph, r.rule.id))]
+    return [r for r in readings if not any(p in ids for p in nx.ancestors(graph, r.rule.id))]
 
 
 def _questions(kb: Rulebooks, contending: list[Reading]) -> tuple[Question, ...]:
@@ -204,30 +215,49 @@ def _question(kb: Rulebooks, name: str) -> Question:
 
 
 def _overridden(graph: nx.DiGraph, governing: Reading, readings: list[Reading]) -> tuple[SetAside, ...]:
-    lost = [SetAside(key=rule.key, book=rule.book, id=rule.id, by=governing.rule.id,
-                     reason=f"{governing.entry.origin} overrides {rule.book}", outcome=rule.outcome)
-            for rule in governing.entry.replaces]
+    lost = [
+        SetAside(
+            key=rule.key,
+            book=rule.book,
+            id=rule.id,
+            by=governing.rule.id,
+            reason=f"{governing.entry.origin} overrides {rule.book}",
+            outcome=rule.outcome,
+        )
+        for rule in governing.entry.replaces
+    ]
     for reading in readings:
         if reading is governing or not nx.has_path(graph, governing.rule.id, reading.rule.id):
             continue
         path = nx.shortest_path(graph, governing.rule.id, reading.rule.id)
         reason = graph.edges[path[-2], path[-1]]["reason"]
-        lost.append(SetAside(key=reading.rule.key, book=reading.rule.book, id=reading.rule.id,
-                             by=governing.rule.id, reason=reason, outcome=reading.outcome))
+        lost.append(
+            SetAside(
+                key=reading.rule.key,
+                book=reading.rule.book,
+                id=reading.rule.id,
+                by=governing.rule.id,
+                reason=reason,
+                outcome=reading.outcome,
+            )
+        )
     return tuple(sorted(lost, key=lambda item: item.id))
 
 
 def _trace(situation: Situation, readings: list[Reading], graph: nx.DiGraph) -> tuple[str, ...]:
-    lines = [f"fact {name} = {value} ({situation.sources.get(name, 'given')})"
-             for name, value in sorted(situation.facts.items())]
+    lines = [
+        f"fact {name} = {value} ({situation.sources.get(name, 'given')})"
+        for name, value in sorted(situation.facts.items())
+    ]
     for name in CONTEXT:
         if getattr(situation, name):
             lines.append(f"{name} = {getattr(situation, name)} ({situation.sources.get(name, 'given')})")
     for reading in readings:
-        state = ("applies" if reading.decided
-                 else f"depends on {', '.join(sorted(reading.missing))}")
-        lines.append(f"rule {reading.rule.id} [{reading.rule.key}]: {state}"
-                     + (f" -> {reading.outcome}" if reading.outcome else ""))
+        state = "applies" if reading.decided else f"depends on {', '.join(sorted(reading.missing))}"
+        lines.append(
+            f"rule {reading.rule.id} [{reading.rule.key}]: {state}"
+            + (f" -> {reading.outcome}" if reading.outcome else "")
+        )
     for winner, loser, data in sorted(graph.edges(data=True)):
         lines.append(f"{winner} prevails over {loser}: {data['reason']}")
     for winner, loser, reason in graph.graph["contradictions"]:
@@ -258,12 +288,23 @@ def _resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None) -
     pending = [r for r in readings if not r.decided and not _beaten(graph, top, r)]
     undecided = [r for r in pending if r.outcome is None or any(disagree(r, t) for t in top)]
     if pending and (not top or undecided):
-        return Ruling(RulingStatus.NEEDS_FACTS, situation, support=tuple(top),
-                      questions=_questions(kb, undecided or pending), trace=trace)
+        return Ruling(
+            RulingStatus.NEEDS_FACTS,
+            situation,
+            support=tuple(top),
+            questions=_questions(kb, undecided or pending),
+            trace=trace,
+        )
     if not top:
         return Ruling(RulingStatus.NO_RULE, situation, nearest=_nearest(kb, situation), trace=trace)
     if any(disagree(a, b) for a in top for b in top):
         return Ruling(RulingStatus.CONFLICT, situation, conflicting=tuple(top), trace=trace)
     governing = top[0]
-    return Ruling(RulingStatus.RULED, situation, governing=governing, support=tuple(top[1:]),
-                  overridden=_overridden(graph, governing, readings), trace=trace)
+    return Ruling(
+        RulingStatus.RULED,
+        situation,
+        governing=governing,
+        support=tuple(top[1:]),
+        overridden=_overridden(graph, governing, readings),
+        trace=trace,
+    )

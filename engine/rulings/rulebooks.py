@@ -76,8 +76,21 @@ class Rulebooks:
         """A short digest of every rule: names the exact rulebook data a ruling came from."""
         digest = hashlib.sha256()
         for rule in sorted(self.library.rules, key=lambda r: r.id):
-            digest.update(repr((rule.id, rule.key, rule.text, rule.outcome, rule.when, rule.cases,
-                                rule.parameters, rule.applies, rule.overrides)).encode())
+            digest.update(
+                repr(
+                    (
+                        rule.id,
+                        rule.key,
+                        rule.text,
+                        rule.outcome,
+                        rule.when,
+                        rule.cases,
+                        rule.parameters,
+                        rule.applies,
+                        rule.overrides,
+                    )
+                ).encode()
+            )
         return digest.hexdigest()[:12]
 
     @cached_property

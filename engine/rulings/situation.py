@@ -48,8 +48,12 @@ class Situation:
         return {**{k: v for k, v in context.items() if v is not None}, **self.facts}
 
     def as_json(self) -> dict[str, object]:
-        return {"game": self.game, "structure": self.structure, "format": self.format,
-                "facts": dict(sorted(self.facts.items()))}
+        return {
+            "game": self.game,
+            "structure": self.structure,
+            "format": self.format,
+            "facts": dict(sorted(self.facts.items())),
+        }
 
 
 def _choose(kind: str, value: str | None, allowed: Mapping[str, str]) -> str | None:
@@ -57,8 +61,9 @@ def _choose(kind: str, value: str | None, allowed: Mapping[str, str]) -> str | N
         return None
     if value in allowed:
         return value
-    raise SituationError(f"unknown {kind} '{value}'{did_you_mean(value, allowed)}; "
-                         f"allowed: {', '.join(allowed)}")
+    raise SituationError(
+        f"unknown {kind} '{value}'{did_you_mean(value, allowed)}; allowed: {', '.join(allowed)}"
+    )
 
 
 def parse_value(fact: Fact, raw: object) -> Scalar:
@@ -80,8 +85,10 @@ def parse_value(fact: Fact, raw: object) -> Scalar:
         return int(number) if fact.type == FactType.INT or number.is_integer() else number
     if text in fact.values:
         return text
-    raise SituationError(f"fact '{fact.name}' cannot be '{raw}'{did_you_mean(text, fact.values)}; "
-                         f"allowed: {', '.join(fact.values)}")
+    raise SituationError(
+        f"fact '{fact.name}' cannot be '{raw}'{did_you_mean(text, fact.values)}; "
+        f"allowed: {', '.join(fact.values)}"
+    )
 
 
 def parse_fact_pairs(pairs: list[str]) -> dict[str, str]:
@@ -95,10 +102,16 @@ def parse_fact_pairs(pairs: list[str]) -> dict[str, str]:
     return facts
 
 
-def make_situation(vocab: Vocabulary, house: str, *, game: str | None = None,
-                   structure: str | None = None, format: str | None = None,
-                   facts: Mapping[str, object] | None = None,
-                   sources: Mapping[str, str] | None = None) -> Situation:
+def make_situation(
+    vocab: Vocabulary,
+    house: str,
+    *,
+    game: str | None = None,
+    structure: str | None = None,
+    format: str | None = None,
+    facts: Mapping[str, object] | None = None,
+    sources: Mapping[str, str] | None = None,
+) -> Situation:
     """Check every name and value against the vocabulary and build the Situation."""
     typed: dict[str, Scalar] = {}
     facts = dict(facts or {})
@@ -111,8 +124,10 @@ def make_situation(vocab: Vocabulary, house: str, *, game: str | None = None,
     for name, raw in facts.items():
         fact = vocab.facts.get(name)
         if fact is None or name in CONTEXT:
-            raise SituationError(f"unknown fact '{name}'{did_you_mean(name, vocab.facts)}; facts are: "
-                                 f"{', '.join(sorted(set(vocab.facts) - set(CONTEXT)))}")
+            raise SituationError(
+                f"unknown fact '{name}'{did_you_mean(name, vocab.facts)}; facts are: "
+                f"{', '.join(sorted(set(vocab.facts) - set(CONTEXT)))}"
+            )
         typed[name] = parse_value(fact, raw)
     origin = {name: (sources or {}).get(name, "given") for name in typed}
     for name in CONTEXT:
@@ -123,5 +138,6 @@ def make_situation(vocab: Vocabulary, house: str, *, game: str | None = None,
         game=_choose("game", game, vocab.games),
         structure=_choose("structure", structure, vocab.structures),
         format=_choose("format", format, vocab.formats),
-        facts=typed, sources=origin,
+        facts=typed,
+        sources=origin,
     )

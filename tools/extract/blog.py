@@ -36,8 +36,16 @@ def segment(document: SourceDocument) -> dict[str, list[Item]]:
             parent = rule.group(1)
             items.append(Item(chapter, section, parent, rule.group(2), [(number, number)]))
         elif sub := _SUB.match(text):
-            items.append(Item(chapter, section, f"{parent}({sub.group(1)})", sub.group(2),
-                              [(number, number)], parent=parent))
+            items.append(
+                Item(
+                    chapter,
+                    section,
+                    f"{parent}({sub.group(1)})",
+                    sub.group(2),
+                    [(number, number)],
+                    parent=parent,
+                )
+            )
         elif text:
             items.append(Item(chapter, section, None, text, [(number, number)], kind="paragraph"))
     return {"roberts-blog": items}

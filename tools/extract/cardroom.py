@@ -16,8 +16,15 @@ _TOP = re.compile(r"^  (\d+)\.\s+(.*)$")
 _NESTED = re.compile(r"^    (\d+)\.\s+(.*)$")
 SKIP = {1, 2, 6, 227, 229, 231}  # page title, date, navigation bars, credit line, advert
 GAME_SECTIONS = {
-    "Irregularities", "Hold'em", "Omaha", "Omaha High-Low", "Seven-Card Stud",
-    "Seven-Card Stud Low (Razz)", "Seven-Card Stud High-Low", "Lowball", "Draw High",
+    "Irregularities",
+    "Hold'em",
+    "Omaha",
+    "Omaha High-Low",
+    "Seven-Card Stud",
+    "Seven-Card Stud Low (Razz)",
+    "Seven-Card Stud High-Low",
+    "Lowball",
+    "Draw High",
 }
 
 
@@ -35,8 +42,9 @@ def segment(document: SourceDocument) -> dict[str, list[Item]]:
             items.append(Item(chapter, section, parent, top.group(2).strip(), [(number, number)]))
         elif nested := _NESTED.match(line):
             label = f"{parent}({nested.group(1)})"
-            items.append(Item(chapter, section, label, nested.group(2).strip(),
-                              [(number, number)], parent=parent))
+            items.append(
+                Item(chapter, section, label, nested.group(2).strip(), [(number, number)], parent=parent)
+            )
         elif line.startswith("    ") and items:
             items[-1].add_line(number, text)  # a quotation indented under its rule
         elif text.startswith("RULES") and len(text) < 40:

@@ -75,5 +75,14 @@ class _Parser:
         return unfinished or lowercase or quotation
 
     def add(self, number: int, text: str, label: str | None, **fields) -> None:
-        self.items.append(Item(self.chapter, self.section, label, text.strip(),
-                               [(number, number)], section_number=self.chapter_number, **fields))
+        self.items.append(
+            Item(
+                self.chapter,
+                self.section,
+                label,
+                text.strip(),
+                [(number, number)],
+                section_number=self.chapter_number,
+                **fields,
+            )
+        )

@@ -1,6 +1,6 @@
 """List the non-blank lines of a source that no record quotes and no omission explains.
 
-    python -m tools.extract.uncovered SOURCE_FILE_NAME
+python -m tools.extract.uncovered SOURCE_FILE_NAME
 """
 
 from __future__ import annotations

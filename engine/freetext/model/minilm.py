@@ -54,7 +54,7 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     data = path.read_bytes()
     size = int.from_bytes(data[:8], "little")
     tensors = {}
-    for name, info in json.loads(data[8:8 + size]).items():
+    for name, info in json.loads(data[8 : 8 + size]).items():
         if name != "__metadata__":
             start, end = (8 + size + offset for offset in info["data_offsets"])
             tensors[name] = np.frombuffer(data[start:end], DTYPES[info["dtype"]]).reshape(info["shape"])
@@ -99,8 +99,9 @@ class SentenceModel:
             return str(path)
         model = bert_model(read_safetensors(self.folder / "model.safetensors"), self.quantised)
         weights = external_weights(model, builds.path_of(kind, key, "weights").name)
-        if (builds.write_bytes(kind, key, "weights", weights)
-                and builds.write_bytes(kind, key, "onnx", model.SerializeToString())):
+        if builds.write_bytes(kind, key, "weights", weights) and builds.write_bytes(
+            kind, key, "onnx", model.SerializeToString()
+        ):
             return str(path)
         internal_weights(model, weights)  # the folder cannot be written: the graph whole
         return model.SerializeToString()
@@ -156,12 +157,14 @@ class SentenceModel:
                     options.inter_op_num_threads = 1
                     try:
                         session = onnxruntime.InferenceSession(
-                            self.runtime_model, options, providers=["CPUExecutionProvider"])
+                            self.runtime_model, options, providers=["CPUExecutionProvider"]
+                        )
                     except Exception:  # noqa: BLE001 - the kept files went meanwhile: the graph itself
                         if isinstance(self.runtime_model, bytes):
                             raise
                         session = onnxruntime.InferenceSession(
-                            self.graph, options, providers=["CPUExecutionProvider"])
+                            self.graph, options, providers=["CPUExecutionProvider"]
+                        )
                     self._sessions = {pid: session}
         return self._sessions[pid]
 
@@ -181,8 +184,11 @@ def bert_model(weights: dict[str, np.ndarray], quantised: bool = True) -> onnx.M
     rules (measured on the development and held-out sets). onnx is imported only here: a run
     that finds the graph in the cache does without it."""
     graph = _GraphBuilder(weights, quantised)
-    x = graph.op("Add", graph.op("Gather", graph.weight("embeddings.word_embeddings.weight"), "ids"),
-                 graph.op("Gather", graph.weight("embeddings.position_embeddings.weight"), "positions"))
+    x = graph.op(
+        "Add",
+        graph.op("Gather", graph.weight("embeddings.word_embeddings.weight"), "ids"),
+        graph.op("Gather", graph.weight("embeddings.position_embeddings.weight"), "positions"),
+    )
     x = graph.op("Add", x, graph.constant(weights["embeddings.token_type_embeddings.weight"][0]))
     x = graph.layer_norm(x, "embeddings.LayerNorm")
     size = WIDTH // HEADS
@@ -190,19 +196,26 @@ def bert_model(weights: dict[str, np.ndarray], quantised: bool = True) -> onnx.M
     joined = graph.constant(np.array([0, 0, WIDTH], np.int64))
     for layer in range(LAYERS):
         p = f"encoder.layer.{layer}."
-        q, k, v = (graph.op("Reshape", graph.dense(x, f"{p}attention.self.{name}"), split)
-                   for name in ("query", "key", "value"))
-        scores = graph.op("MatMul", graph.op("Transpose", q, perm=[0, 2, 1, 3]),
-                          graph.op("Transpose", k, perm=[0, 2, 3, 1]))
-        scores = graph.op("Softmax", graph.op("Mul", scores, graph.constant(np.float32(1 / math.sqrt(size)))),
-                          axis=-1)
+        q, k, v = (
+            graph.op("Reshape", graph.dense(x, f"{p}attention.self.{name}"), split)
+            for name in ("query", "key", "value")
+        )
+        scores = graph.op(
+            "MatMul", graph.op("Transpose", q, perm=[0, 2, 1, 3]), graph.op("Transpose", k, perm=[0, 2, 3, 1])
+        )
+        scores = graph.op(
+            "Softmax", graph.op("Mul", scores, graph.constant(np.float32(1 / math.sqrt(size)))), axis=-1
+        )
         context = graph.op("MatMul", scores, graph.op("Transpose", v, perm=[0, 2, 1, 3]))
         context = graph.op("Reshape", graph.op("Transpose", context, perm=[0, 2, 1, 3]), joined)
-        x = graph.layer_norm(graph.op("Add", graph.dense(context, f"{p}attention.output.dense"), x),
-                             f"{p}attention.output.LayerNorm")
+        x = graph.layer_norm(
+            graph.op("Add", graph.dense(context, f"{p}attention.output.dense"), x),
+            f"{p}attention.output.LayerNorm",
+        )
         hidden = graph.gelu(graph.dense(x, f"{p}intermediate.dense"))
-        x = graph.layer_norm(graph.op("Add", graph.dense(hidden, f"{p}output.dense"), x),
-                             f"{p}output.LayerNorm")
+        x = graph.layer_norm(
+            graph.op("Add", graph.dense(hidden, f"{p}output.dense"), x), f"{p}output.LayerNorm"
+        )
     mean = graph.op("ReduceMean", x, graph.constant(np.array([1], np.int64)), keepdims=0)
     graph.op("LpNormalization", mean, axis=-1, p=2, output="vector")
     return graph.model()
@@ -235,7 +248,7 @@ def internal_weights(model: onnx.ModelProto, weights: bytes) -> None:
         if tensor.data_location == TensorProto.EXTERNAL:
             place = {entry.key: entry.value for entry in tensor.external_data}
             start = int(place["offset"])
-            tensor.raw_data = weights[start:start + int(place["length"])]
+            tensor.raw_data = weights[start : start + int(place["length"])]
             tensor.ClearField("data_location")
             tensor.ClearField("external_data")
 
@@ -291,20 +304,31 @@ class _GraphBuilder:
         return self.op("Add", product, self.weight(f"{name}.bias"))
 
     def layer_norm(self, x: str, name: str) -> str:
-        return self.op("LayerNormalization", x, self.weight(f"{name}.weight"), self.weight(f"{name}.bias"),
-                       epsilon=1e-12, axis=-1)
+        return self.op(
+            "LayerNormalization",
+            x,
+            self.weight(f"{name}.weight"),
+            self.weight(f"{name}.bias"),
+            epsilon=1e-12,
+            axis=-1,
+        )
 
     def gelu(self, x: str) -> str:
         """BERT's exact GELU: x/2 * (1 + erf(x / sqrt 2))."""
         erf = self.op("Erf", self.op("Mul", x, self.constant(np.float32(1 / math.sqrt(2)))))
-        return self.op("Mul", self.op("Mul", x, self.constant(np.float32(0.5))),
-                       self.op("Add", erf, self.constant(np.float32(1.0))))
+        return self.op(
+            "Mul",
+            self.op("Mul", x, self.constant(np.float32(0.5))),
+            self.op("Add", erf, self.constant(np.float32(1.0))),
+        )
 
     def model(self) -> onnx.ModelProto:
         from onnx import TensorProto, helper
 
-        inputs = [helper.make_tensor_value_info("ids", TensorProto.INT64, ["batch", "tokens"]),
-                  helper.make_tensor_value_info("positions", TensorProto.INT64, [1, "tokens"])]
+        inputs = [
+            helper.make_tensor_value_info("ids", TensorProto.INT64, ["batch", "tokens"]),
+            helper.make_tensor_value_info("positions", TensorProto.INT64, [1, "tokens"]),
+        ]
         output = helper.make_tensor_value_info("vector", TensorProto.FLOAT, ["batch", WIDTH])
         graph = helper.make_graph(self.nodes, "all-MiniLM-L6-v2", inputs, [output], self.initializers)
         return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])

@@ -28,7 +28,7 @@ class WordPiece:
     def encode(self, text: str, limit: int = 256) -> list[int]:
         """[CLS] pieces [SEP], at most `limit` ids (the model's longest input)."""
         pieces = [piece for word in _words(text) for piece in self._pieces(word)]
-        return [self.start, *pieces[:limit - 2], self.end]
+        return [self.start, *pieces[: limit - 2], self.end]
 
     def _pieces(self, word: str) -> list[int]:
         if len(word) > MAX_WORD_CHARS:
@@ -84,6 +84,16 @@ def _is_punctuation(char: str) -> bool:
 
 def _is_cjk(char: str) -> bool:
     code = ord(char)
-    return any(low <= code <= high for low, high in (
-        (0x4E00, 0x9FFF), (0x3400, 0x4DBF), (0x20000, 0x2A6DF), (0x2A700, 0x2B73F),
-        (0x2B740, 0x2B81F), (0x2B820, 0x2CEAF), (0xF900, 0xFAFF), (0x2F800, 0x2FA1F)))
+    return any(
+        low <= code <= high
+        for low, high in (
+            (0x4E00, 0x9FFF),
+            (0x3400, 0x4DBF),
+            (0x20000, 0x2A6DF),
+            (0x2A700, 0x2B73F),
+            (0x2B740, 0x2B81F),
+            (0x2B820, 0x2CEAF),
+            (0xF900, 0xFAFF),
+            (0x2F800, 0x2FA1F),
+        )
+    )
