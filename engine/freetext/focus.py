@@ -76,7 +76,7 @@ def unnamed_scope(rule: Rule, known: Mapping[str, object]) -> bool:
 
 
 def assumed_facts(
-    best: Rule, rivals: list[Rule], known: dict[str, object], vocab: Vocabulary
+    best: Rule, rivals: list[Rule], known: Mapping[str, object], vocab: Vocabulary
 ) -> dict[str, Assumed]:
     """The facts the best rule's conditions name that nobody stated, each as a value that
     meets the condition, unless a rival in contention with another outcome conditions on it."""

@@ -17,7 +17,7 @@ import heapq
 import re
 from dataclasses import dataclass
 
-from engine.books.model import Rule
+from engine.books.model import GlossaryEntry, Rule
 from engine.freetext.focus import (
     CONTENTION,
     assumed_facts,
@@ -63,8 +63,8 @@ class Lookup:
     ruling: Ruling
     understanding: Understanding
     ranked: tuple[str, ...]  # rule (and glossary term) keys, best first
-    inferred: dict  # fact -> (value, the words that gave it)
-    rules: dict  # key -> the house's rule or glossary entry for each of the first ranked keys
+    inferred: dict[str, tuple[object, str]]  # fact -> (value, the words or the rule that gave it)
+    rules: dict[str, Rule | GlossaryEntry]  # the house's rule or glossary entry of each first-ranked key
 
 
 def lookup(
@@ -178,8 +178,8 @@ class _Told:
             for name, value in _rule_naming_facts(matched, self.kb):
                 if name not in self.given and name not in self.inferred:
                     self.infer(name, value, where)
-            known = {**self.situation().known(), **self.inferred, **self.given}
-            for name, taken in assumed_facts(matched, rivals, known, self.kb.vocab).items() if leads else ():
+            stated = {**self.situation().known(), **self.inferred, **self.given}
+            for name, taken in assumed_facts(matched, rivals, stated, self.kb.vocab).items() if leads else ():
                 self.infer(name, taken.value, taken.said)
         return [matched.key, *(rule.key for rule in rivals)]
 

@@ -66,10 +66,10 @@ class Understanding:
     """What the words say, as facts, with the words that said it."""
 
     text: str  # the normalised text the facts were read from
-    facts: dict = field(default_factory=dict)
-    context: dict = field(default_factory=dict)  # game / structure / format
-    evidence: dict = field(default_factory=dict)  # fact -> the words that gave it
-    event_scores: dict = field(default_factory=dict)  # event -> strength of the signal
+    facts: dict[str, object] = field(default_factory=dict)
+    context: dict[str, str] = field(default_factory=dict)  # game / structure / format
+    evidence: dict[str, str] = field(default_factory=dict)  # fact -> the words that gave it
+    event_scores: dict[str, int] = field(default_factory=dict)  # event -> strength of the signal
 
 
 def check_text(text: object) -> str:
