@@ -20,20 +20,18 @@ from dataclasses import dataclass
 from engine.books.model import GlossaryEntry, Rule
 from engine.freetext.focus import (
     CONTENTION,
-    assumed_facts,
-    context_of,
     in_contention,
     leads_clearly,
-    unnamed_scope,
 )
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lexicon import synonyms_of
 from engine.freetext.reader import answer_from_words
+from engine.freetext.told import Told
 from engine.freetext.understand import Understanding, understand
 from engine.rulings.matching import applicability
 from engine.rulings.precedence import COMMENTARY
 from engine.rulings.resolver import Ruling, RulingStatus, resolve
-from engine.rulings.situation import CONTEXT, Situation, make_situation
+from engine.rulings.situation import Situation
 
 EXAMPLE_WEIGHT = 2.0  # the closest example dispute, beside the rule's own words
 CLASSIFIER_WEIGHT = 1.0  # how probable the examples make the key
@@ -83,7 +81,7 @@ def lookup(
     read = understand(text, kb.speller)
     by_key = kb.rules_by_key(house)
     relevance = _matches(kb, house, read, text)
-    told = _Told(
+    told = Told(
         kb, house, read, dict(facts or {}), {"game": game, "structure": structure, "format": format}, answered
     )
     said = told.situation()
@@ -116,80 +114,6 @@ def _answered_by_words(ruling: Ruling, situation: Situation, text: str) -> tuple
     fact = ruling.questions[0].fact
     answer = answer_from_words(fact, text) if fact not in situation.facts else None
     return (fact, *answer) if answer else None
-
-
-class _Told:
-    """What the person told us, as it grows: facts given, facts read from the words (each with
-    the words or the rule it came from), and the game, structure and format."""
-
-    def __init__(
-        self,
-        kb: KnowledgeBase,
-        house: str,
-        read: Understanding,
-        given: dict,
-        chosen: dict[str, str | None],
-        answered: frozenset[str],
-    ) -> None:
-        self.kb, self.house, self.read, self.given = kb, house, read, given
-        self.chosen, self.answered = chosen, answered
-        self.inferred = {name: value for name, value in read.facts.items() if name not in given}
-        self.context = {name: chosen[name] or read.context.get(name) for name in CONTEXT}
-        for name, value in _book_scope(kb, house).items():
-            if not self.context[name]:
-                self.infer_context(name, value, f"the house's rulebook, written for {value} only")
-
-    def infer(self, name: str, value: object, said: str) -> None:
-        self.inferred[name] = value
-        self.read.evidence[name] = said
-
-    def infer_context(self, name: str, value: str, said: str) -> None:
-        self.context[name] = value
-        self.read.evidence[name] = said
-
-    def situation(self) -> Situation:
-        sources = {
-            **{name: "inferred" for name in self.inferred},
-            **{name: "answered" if name in self.answered else "given" for name in self.given},
-        }
-        return make_situation(
-            self.kb.vocab,
-            self.house,
-            game=self.context["game"],
-            structure=self.context["structure"],
-            format=self.context["format"],
-            facts={**self.inferred, **self.given},
-            sources=sources,
-        )
-
-    def take_from(self, matched: Rule, contenders: list[Rule], leads: bool) -> list[str]:
-        """Read the dispute as the rule the words match best: its event, the game it is for,
-        what it names (the player's behaviour) and, when it leads clearly, its conditions
-        nobody stated; returns the keys still in contention (a rule for a scope nobody named
-        drops out)."""
-        where = f"the rule your words match: {matched.id}"
-        if matched.events and "event" not in self.given and self.inferred.get("event") not in matched.events:
-            self.infer("event", matched.events[0], where)
-        known = {**self.situation().known(), **self.context}
-        for name, taken in context_of(matched, known, self.kb.vocab).items():
-            self.infer_context(name, str(taken.value), taken.said)
-        rivals = [rule for rule in contenders[1:] if not unnamed_scope(rule, self.context)]
-        if self.given.get("event", self.inferred.get("event")) in matched.events:
-            for name, value in _rule_naming_facts(matched, self.kb):
-                if name not in self.given and name not in self.inferred:
-                    self.infer(name, value, where)
-            stated = {**self.situation().known(), **self.inferred, **self.given}
-            for name, taken in assumed_facts(matched, rivals, stated, self.kb.vocab).items() if leads else ():
-                self.infer(name, taken.value, taken.said)
-        return [matched.key, *(rule.key for rule in rivals)]
-
-    def shown(self) -> dict:
-        """What the person is shown as read: every inferred fact, and the context nobody chose."""
-        shown = {name: (value, self.read.evidence.get(name, "")) for name, value in self.inferred.items()}
-        for name in CONTEXT:
-            if self.context[name] and not self.chosen[name]:
-                shown[name] = (self.context[name], self.read.evidence.get(name, ""))
-        return shown
 
 
 def _matches(kb: KnowledgeBase, house: str, read: Understanding, text: str) -> dict[str, float]:
@@ -235,23 +159,6 @@ def _add_meaning(relevance: dict[str, float], kb: KnowledgeBase, house: str, tex
         top = max(closeness.values(), default=1.0) or 1.0
         for key, value in closeness.items():
             relevance[key] = relevance.get(key, 0.0) + weight * value / top
-
-
-def _rule_naming_facts(rule: Rule, kb: KnowledgeBase) -> list[tuple[str, str]]:
-    """The facts of a rule's conditions that, like its event, say which rule is meant (what
-    the player did, for the conduct rules): the words matched the rule, so they said it."""
-    facts = kb.vocab.facts
-    return [
-        (name, value)
-        for name, value in rule.when.items()
-        if name in facts and facts[name].names_the_rule and isinstance(value, str)
-    ]
-
-
-def _book_scope(kb: KnowledgeBase, house: str) -> dict[str, str]:
-    """The game, structure or format a house's own book is written for, when it names one."""
-    applies = kb.library.books[house].applies
-    return {name: applies[f"{name}s"][0] for name in CONTEXT if len(applies.get(f"{name}s") or ()) == 1}
 
 
 def _terms_asked_about(text: str, terms: dict) -> list[str]:
