@@ -87,3 +87,29 @@ def test_check_records_reports_the_validators_problems_in_the_named_files(tmp_pa
         "unknown fact 'minutes_awy'; did you mean 'minutes_away'?"
     ]
     assert check([broken.with_name("01-misdeals.yaml")]) == []
+
+
+def test_a_book_folder_without_its_manifest_is_a_problem_not_a_silence(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(FIXTURES / "mini", rules)
+    (rules / "mini-house" / "book.yaml").unlink()
+    result = run_cli("validate", str(rules))
+    assert result.returncode == 1
+    assert "mini-house/book.yaml:1: book.yaml: no book.yaml in mini-house/" in result.stdout
+
+
+def test_an_empty_section_file_is_a_problem(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(FIXTURES / "mini", rules)
+    section = next(p for p in sorted((rules / "mini-house").glob("*.yaml")) if p.name != "book.yaml")
+    section.write_text("\n", encoding="utf-8")
+    result = run_cli("validate", str(rules))
+    assert result.returncode == 1
+    assert f"{section.name}:1: records: the section file is empty" in result.stdout
+
+
+def test_a_folder_with_no_books_does_not_pass_as_zero_books(tmp_path: Path) -> None:
+    (tmp_path / "nothing-here").mkdir()
+    result = run_cli("validate", str(tmp_path / "nothing-here"))
+    assert result.returncode == 1
+    assert "no books here" in result.stdout

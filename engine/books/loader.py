@@ -74,7 +74,23 @@ def load_library(root: Path | None = None, extra_books: list[Path] | None = None
         folders = [f for f in folders if f.name != extra.name] + [extra]
     for folder in folders:
         _load_book(library, folder)
+    _note_unread(library, root, folders)
     return library
+
+
+def _note_unread(library: Library, root: Path, folders: list[Path]) -> None:
+    """A folder of section files without its manifest, or a rules folder with no book at all,
+    is a problem: its rules would vanish without a word."""
+    for folder in sorted(
+        p for p in root.iterdir() if p.is_dir() and p not in folders and p.name != "sources"
+    ):
+        sections = sorted(folder.glob("*.yaml"))
+        if sections:
+            message = f"no book.yaml in {folder.name}/: its {len(sections)} section file(s) are not read"
+            library.problems.append(Problem(library.display(folder / "book.yaml"), 1, "book.yaml", message))
+    if not folders:
+        message = "no books here: a rules folder holds one folder per book, each with a book.yaml"
+        library.problems.append(Problem(library.display(root), 1, "books", message))
 
 
 def _read(library: Library, path: Path) -> object | None:
@@ -100,6 +116,11 @@ def _load_book(library: Library, folder: Path) -> None:
         library.files.append(ParsedFile(path, data, folder.name))
         if isinstance(data, dict):
             _records_from(library, data, library.display(path))
+        elif (
+            data is None and path.is_file() and not path.read_text(encoding="utf-8", errors="replace").strip()
+        ):
+            message = "the section file is empty: a section file holds its book's records"
+            library.problems.append(Problem(library.display(path), 1, "records", message))
 
 
 # What the YAML gives is Any until read into a Book or Rule: a wrong shape raises here and
