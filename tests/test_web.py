@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 
@@ -217,3 +220,16 @@ def test_a_number_fact_that_is_not_a_number_at_a_table_is_a_400_in_json(client, 
         response = client.get("/api/ruling", query_string={"house": house, "fact": f"card_number={value}"})
         assert response.status_code == 400
         assert "card_number" in response.get_json()["error"]
+
+
+def test_a_fact_read_from_the_words_is_corrected_in_one_tap(client) -> None:
+    told = {"house": "roberts-home", "q": "he went to get tacos and has been gone 25 minutes, nobody knew"}
+    page = client.get("/", query_string=told).get_data(as_text=True)
+    assert "Read from your words — tap to correct" in page
+    links = re.findall(r'<a class="correct" href="([^"]+)">not so: no</a>', page)
+    assert links, "the yes/no fact read from 'tacos' offers its other answer"
+    corrected = client.get("/" + html.unescape(links[0]))
+    answer = client.get("/api/ruling" + html.unescape(links[0])).get_json()
+    assert corrected.status_code == 200
+    assert answer["situation"]["facts"]["away_to_eat"] is False
+    assert "fact away_to_eat = False (answered)" in answer["trace"]

@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
+from engine.books.vocabulary import FactType
 from engine.compare.diff import word_diff
 from engine.render.diff_render import diff_markdown
 from engine.rulings.situation import CONTEXT
@@ -57,6 +58,38 @@ def permalink(answer: dict) -> str:
     return url_for("pages.lookup_page") + "?" + urlencode(pairs)
 
 
+SHORT_LIST = 8  # a fact with at most this many values offers each as a one-tap correction
+TAKEN = "the rule your words match"  # what the lookup says of a fact taken from that rule
+
+
+def corrections(answer: dict) -> list[dict]:
+    """Each fact read from the words (or taken from the rule they match), with one-tap
+    corrections: the other answer of a yes/no fact, the other values of a short list, a
+    number field for a count. What happened and the game are corrected above, not here."""
+    vocab = knowledge().vocab
+    rows = []
+    for name, item in (answer.get("inferred") or {}).items():
+        fact = vocab.facts.get(name)
+        row = {
+            "name": name,
+            "value": item["value"],
+            "from": item["from"],
+            "others": [],
+            "number": False,
+            "taken": TAKEN in item["from"],
+        }
+        if fact is not None and name != "event" and name not in CONTEXT:
+            if fact.type == FactType.BOOL:
+                other = "no" if item["value"] is True else "yes"
+                row["others"] = [(other, with_fact(name, other))]
+            elif fact.type == FactType.ENUM and len(fact.values) <= SHORT_LIST:
+                row["others"] = [(v, with_fact(name, v)) for v in fact.values if v != item["value"]]
+            else:
+                row["number"] = fact.type in (FactType.INT, FactType.NUMBER)
+        rows.append(row)
+    return rows
+
+
 @pages.get("/favicon.ico")
 def favicon():
     return redirect("/static/favicon.svg", code=301)
@@ -71,7 +104,12 @@ def lookup_page():
     if _asked():
         answer = rule_on(situation_params(request.args))
     return render_template(
-        "lookup.html", answer=answer, with_fact=with_fact, permalink=permalink, **_choices()
+        "lookup.html",
+        answer=answer,
+        with_fact=with_fact,
+        permalink=permalink,
+        corrections=corrections,
+        **_choices(),
     )
 
 
