@@ -244,3 +244,12 @@ def test_a_rule_that_overrides_another_ranks_above_it_when_the_words_match_both(
     far = {base: 3.0, house: 1.0}
     _overriders_first(far, by_key)
     assert far[house] < far[base]
+
+
+def test_the_event_the_words_name_wins_among_close_rules(kb: KnowledgeBase) -> None:
+    """'Flashed' names an exposed card: among rules the words match about as well, the
+    exposed-card rule is the one meant, not a card dealt out of sequence."""
+    found = lookup(kb, "catfish-bend", "dealer flashed seat 4's second card while pitching, nobody had acted")
+    assert found.ruling.governing is not None
+    assert found.ruling.governing.rule.key == "misdeal.exposed-first-card"
+    assert found.inferred["event"] == ("exposed-card", "flashed")
