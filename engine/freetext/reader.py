@@ -40,6 +40,18 @@ _WORD_NUMBERS = {
     "ten": 10,
     "eleven": 11,
     "twelve": 12,
+    "noone": 0,
+    "no one": 0,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "half an hour": 30,  # minutes
+    "an hour": 60,
+    "hour": 60,
 }
 GRAMMAR = {  # named pieces the cues' patterns share
     "N": r"(?P<n>\d+|no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)",
@@ -50,8 +62,8 @@ GRAMMAR = {  # named pieces the cues' patterns share
 
 
 def number(word: str) -> float:
-    """'both' -> 2, '12' -> 12, '2.50' -> 2.5."""
-    word = word.strip().lower()
+    """'both' -> 2, 'second' -> 2, '12' -> 12, '2.50' -> 2.5, '1,500' -> 1500, 'half an hour' -> 30."""
+    word = word.strip().lower().replace(",", "")
     if word in _WORD_NUMBERS:
         return _WORD_NUMBERS[word]
     value = float(word)
@@ -126,9 +138,6 @@ def read_stated_facts(text: str) -> dict[str, tuple[object, str]]:
     return found
 
 
-_SPOKEN_AMOUNTS = {"half an hour": 30, "an hour": 60}
-
-
 @lru_cache(maxsize=1)
 def _quantities() -> tuple[dict[str, str], dict[str, tuple[re.Pattern[str], ...]]]:
     """Which unit each fact is measured in, and the patterns of a number said with a unit."""
@@ -150,7 +159,7 @@ def said_with_unit(fact: str, text: str) -> tuple[object, str] | None:
     for pattern in patterns[unit]:
         for match in pattern.finditer(text):
             words = match.group("n")
-            said.setdefault(_SPOKEN_AMOUNTS.get(words) or number(words.replace(",", "")), match.group(0))
+            said.setdefault(number(words), match.group(0))
     return next(iter(said.items())) if len(said) == 1 else None
 
 

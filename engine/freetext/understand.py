@@ -3,8 +3,9 @@
 "dealer flashed the 2nd card to seat 4" -> event exposed-card, card holecard, exposed_by
 dealer, card_number 2. Abbreviations are expanded first (NL, PLO, BB), words neither the
 rulebooks nor the lexicon use are corrected to the nearest word they do ("flahsed" ->
-"flashed"), then the lexicon (freetext/lexicon.yaml and freetext/lexicon/*.yaml) and a few
-number patterns name the facts. Every inferred fact is returned with the words that
+"flashed"), then the lexicon (freetext/lexicon.yaml and freetext/lexicon/*.yaml) names what
+happened, the game and a few fact values, and the fact reader (engine.freetext.reader, its
+cues in freetext/cues.yaml) reads the facts the words state. Every inferred fact is returned with the words that
 produced it, so a person can correct it.
 """
 
@@ -18,43 +19,7 @@ from engine.freetext.reader import read_stated_facts
 from engine.freetext.spelling import Speller
 
 MAX_TEXT = 2000
-_TOKEN = re.compile(r"[a-z0-9$']+(?:[-/][a-z0-9']+)*")
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
-_NUMBERS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "no": 0,
-    "nobody": 0,
-    "none": 0,
-    "noone": 0,
-}
 _MINUTES = re.compile(r"\b(\d+)\s*mins?\b")
-_NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|no|nobody|none)"
-NUMBER_FACTS = (
-    ("minutes_away", re.compile(rf"\b{_NUMBER}\s*(?:minutes|min)\b")),
-    ("minutes_away", re.compile(r"\b(half an hour|an hour|hour)\b")),
-    ("card_number", re.compile(r"\b(first|second|third|fourth|fifth)\s+(?:hole\s*)?card\b")),
-    ("players_acted", re.compile(rf"\b{_NUMBER}\s+(?:players?|people|guys)\s+(?:had\s+|have\s+)?acted\b")),
-    ("players_acted", re.compile(r"\b(nobody|no one|noone)\s+(?:had\s+)?acted\b")),
-    (
-        "cards_exposed",
-        re.compile(
-            rf"\b{_NUMBER}\s+(?:hole\s*)?cards?\s+(?:was\s+|were\s+|got\s+)?"
-            r"(?:exposed|flashed|shown|face ?up)"
-        ),
-    ),
-    ("tables_remaining", re.compile(rf"\b{_NUMBER}\s+tables?\s+(?:left|remaining)\b")),
-    ("players_remaining", re.compile(rf"\b{_NUMBER}\s+(?:players|people|guys)\s+(?:left|remaining)\b")),
-    ("players_in_pot", re.compile(rf"\b{_NUMBER}\s+(?:players|people|guys|ways?)\s+in\s+(?:the\s+)?pot\b")),
-)
 
 
 class TextError(ValueError):
@@ -98,16 +63,6 @@ def normalise(text: str, speller: Speller | None = None) -> str:
     return " ".join(words)
 
 
-def _number(word: str) -> int:
-    if word in _ORDINALS:
-        return _ORDINALS[word]
-    if word in ("half an hour",):
-        return 30
-    if word in ("an hour", "hour"):
-        return 60
-    return int(word) if word.isdigit() else _NUMBERS.get(word, 0)
-
-
 def _strongest(patterns: dict, text: str) -> tuple[str | None, dict, str]:
     """The name whose phrases cover most of the text, with every name's score."""
     scores: dict = {}
@@ -145,8 +100,4 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
         name, _, said = _strongest(values, plain)
         if name is not None:
             facts[fact], evidence[fact] = name, said
-    for fact, pattern in NUMBER_FACTS:
-        match = pattern.search(plain)
-        if match and fact not in facts:
-            facts[fact], evidence[fact] = _number(match.group(1)), match.group(0)
     return Understanding(plain, facts, context, evidence, scores)
