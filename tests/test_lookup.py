@@ -253,3 +253,14 @@ def test_the_event_the_words_name_wins_among_close_rules(kb: KnowledgeBase) -> N
     assert found.ruling.governing is not None
     assert found.ruling.governing.rule.key == "misdeal.exposed-first-card"
     assert found.inferred["event"] == ("exposed-card", "flashed")
+
+
+def test_a_fact_taken_from_the_matched_rule_names_that_rule_in_the_json(kb: KnowledgeBase) -> None:
+    from engine.render.ruling_json import lookup_json
+
+    answer = lookup_json(lookup(kb, "roberts-home", SNORTING))
+    behaviour = answer["inferred"]["behavior"]
+    assert behaviour["value"] == "illegal-substance"
+    assert behaviour["rule"] == answer["rulings"][0]["id"]
+    read = lookup_json(lookup(kb, "roberts-home", "he's been gone 25 minutes, nobody knew where"))
+    assert "rule" not in read["inferred"]["minutes_away"]  # read from the words themselves

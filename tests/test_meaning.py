@@ -17,7 +17,7 @@ from engine.freetext.lookup import lookup
 from engine.freetext.meaning import KeyedVectors
 from engine.freetext.model.minilm import SentenceModel, model_folder
 from engine.freetext.model.wordpiece import WordPiece
-from engine.freetext.vector_store import VectorStore, save
+from engine.freetext.vector_store import VectorStore
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -79,7 +79,9 @@ def test_the_shipped_vectors_cover_every_bundled_text_and_are_the_models(
 
 def test_a_text_not_stored_is_computed(model: SentenceModel, tmp_path: Path) -> None:
     path = tmp_path / "vectors.npz"
-    save(["a dealer flashed a card"], model.encode(["a dealer flashed a card"]), path)
+    kept = VectorStore(model, path)
+    kept.vectors(["a dealer flashed a card"])
+    kept.keep()
     store = VectorStore(model, path)
     assert "a dealer flashed a card" in store and "never seen" not in store
     vectors = store.vectors(["never seen", "a dealer flashed a card"])

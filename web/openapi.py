@@ -114,7 +114,8 @@ OPENAPI = {
                     "trace": {"type": "array", "items": {"type": "string"}},
                     "inferred": {
                         "type": "object",
-                        "description": "Free text only: fact -> {value, from: the words read}.",
+                        "description": "Free text only: fact -> {value, from: the words read, rule: the id "
+                        "of the rule the words match, when the fact was taken from it}.",
                     },
                     "candidates": {
                         "type": "array",

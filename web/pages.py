@@ -59,7 +59,6 @@ def permalink(answer: dict) -> str:
 
 
 SHORT_LIST = 8  # a fact with at most this many values offers each as a one-tap correction
-TAKEN = "the rule your words match"  # what the lookup says of a fact taken from that rule
 
 
 def corrections(answer: dict) -> list[dict]:
@@ -76,7 +75,7 @@ def corrections(answer: dict) -> list[dict]:
             "from": item["from"],
             "others": [],
             "number": False,
-            "taken": TAKEN in item["from"],
+            "taken": "rule" in item,
         }
         if fact is not None and name != "event" and name not in CONTEXT:
             if fact.type == FactType.BOOL:

@@ -64,6 +64,7 @@ class Lookup:
     ranked: tuple[str, ...]  # rule (and glossary term) keys, best first
     inferred: dict[str, tuple[object, str]]  # fact -> (value, the words or the rule that gave it)
     rules: dict[str, Rule | GlossaryEntry]  # the house's rule or glossary entry of each first-ranked key
+    taken_from: dict[str, str]  # fact -> the id of the rule the words match, where it was taken from
 
 
 def lookup(
@@ -105,7 +106,7 @@ def lookup(
     ranked = _rank(ruling, relevance, by_key, situation.event, situation, kb, read.text)
     terms = kb.glossary_of(house)
     shown_rules = {key: by_key.get(key) or terms[key] for key in ranked[:10]}
-    return Lookup(ruling, read, ranked, told.shown(), shown_rules)
+    return Lookup(ruling, read, ranked, told.shown(), shown_rules, told.taken_from)
 
 
 def _named_event_first(

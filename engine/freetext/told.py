@@ -26,15 +26,19 @@ class Told:
     ) -> None:
         self.kb, self.house, self.read, self.given = kb, house, read, given
         self.chosen, self.answered = chosen, answered
+        self.taken_from: dict[str, str] = {}  # fact -> the rule the words match, it was taken from
         self.inferred = {name: value for name, value in read.facts.items() if name not in given}
         self.context = {name: chosen[name] or read.context.get(name) for name in CONTEXT}
         for name, value in book_scope(kb, house).items():
             if not self.context[name]:
                 self.infer_context(name, value, f"the house's rulebook, written for {value} only")
 
-    def infer(self, name: str, value: object, said: str) -> None:
+    def infer(self, name: str, value: object, said: str, rule: Rule | None = None) -> None:
+        """A fact read from the words, or (`rule`) taken from the rule they match."""
         self.inferred[name] = value
         self.read.evidence[name] = said
+        if rule is not None:
+            self.taken_from[name] = rule.id
 
     def infer_context(self, name: str, value: str, said: str) -> None:
         self.context[name] = value
@@ -62,18 +66,19 @@ class Told:
         drops out)."""
         where = f"the rule your words match: {matched.id}"
         if matched.events and "event" not in self.given and self.inferred.get("event") not in matched.events:
-            self.infer("event", matched.events[0], where)
+            self.infer("event", matched.events[0], where, matched)
         known = {**self.situation().known(), **self.context}
         for name, taken in context_of(matched, known, self.kb.vocab).items():
             self.infer_context(name, str(taken.value), taken.said)
+            self.taken_from[name] = matched.id
         rivals = [rule for rule in contenders[1:] if not unnamed_scope(rule, self.context)]
         if self.given.get("event", self.inferred.get("event")) in matched.events:
             for name, value in rule_naming_facts(matched, self.kb):
                 if name not in self.given and name not in self.inferred:
-                    self.infer(name, value, where)
+                    self.infer(name, value, where, matched)
             stated = {**self.situation().known(), **self.inferred, **self.given}
             for name, taken in assumed_facts(matched, rivals, stated, self.kb.vocab).items() if leads else ():
-                self.infer(name, taken.value, taken.said)
+                self.infer(name, taken.value, taken.said, matched)
         return [matched.key, *(rule.key for rule in rivals)]
 
     def shown(self) -> dict:

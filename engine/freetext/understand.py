@@ -5,8 +5,8 @@ dealer, card_number 2. Abbreviations are expanded first (NL, PLO, BB), words nei
 rulebooks nor the lexicon use are corrected to the nearest word they do ("flahsed" ->
 "flashed"), then the lexicon (freetext/lexicon.yaml and freetext/lexicon/*.yaml) names what
 happened, the game and a few fact values, and the fact reader (engine.freetext.reader, its
-cues in freetext/cues.yaml) reads the facts the words state. Every inferred fact is returned with the words that
-produced it, so a person can correct it.
+cues in freetext/cues.yaml) reads the facts the words state. Every inferred fact is returned
+with the words that produced it, so a person can correct it.
 """
 
 from __future__ import annotations

@@ -130,12 +130,6 @@ def _decode(path: Path) -> tuple[np.ndarray, np.ndarray]:
         return stored["digests"], vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
 
 
-def save(texts: Iterable[str], vectors: np.ndarray, path: Path) -> None:
-    """Store unit vectors as int8 with one scale each."""
-    texts = list(texts)
-    save_vectors(np.array([digest(t) for t in texts], dtype=np.uint64), vectors, path)
-
-
 def save_vectors(digests: np.ndarray, vectors: np.ndarray, path: Path) -> None:
     """Unit vectors as int8 with one scale each, under their texts' digests; written to a
     temporary file and renamed, so a reader never sees half a file."""

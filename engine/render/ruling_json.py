@@ -82,7 +82,12 @@ def lookup_json(found: Lookup) -> JsonObject:
     """The ruling plus what was read from the words and the ranked rule keys."""
     answer = ruling_json(found.ruling)
     answer["inferred"] = {
-        name: {"value": value, "from": said} for name, (value, said) in sorted(found.inferred.items())
+        name: {
+            "value": value,
+            "from": said,
+            **({"rule": found.taken_from[name]} if name in found.taken_from else {}),
+        }
+        for name, (value, said) in sorted(found.inferred.items())
     }
     answer["candidates"] = list(found.ranked[:10])
     answer["candidate_rules"] = [_candidate(record) for record in found.rules.values()]
