@@ -111,6 +111,11 @@ OPENAPI = {
                     "rulings": {"type": "array", "items": {"type": "object"}},
                     "overridden": {"type": "array", "items": {"type": "object"}},
                     "questions": {"type": "array", "items": {"type": "object"}},
+                    "not_asked": {
+                        "type": "array",
+                        "items": {"type": "object"},
+                        "description": "Questions a rule raises whose every answer gives this ruling",
+                    },
                     "trace": {"type": "array", "items": {"type": "string"}},
                     "inferred": {
                         "type": "object",

@@ -72,6 +72,7 @@ def ruling_json(ruling: Ruling) -> JsonObject:
         "rulings": [reading_json(r) for r in rulings],
         "overridden": [set_aside_json(item) for item in ruling.overridden],
         "questions": [question_json(question) for question in ruling.questions],
+        "not_asked": [question_json(question) for question in ruling.not_asked],
         "nearest": [reading_json(r) for r in ruling.nearest],
         "warnings": list(ruling.warnings),
         "trace": list(ruling.trace),

@@ -41,6 +41,8 @@ def render_ruling(answer: Answer) -> str:
         lines.append(f"Nearest: {rule['id']} — {rule['summary']}")
     for item in answer["overridden"]:
         lines.append(f"Set aside: {item['id']} ({item['reason']})")
+    for question in answer.get("not_asked", ()):
+        lines.append(f"Not asked: {question['ask']} (every answer gives this ruling)")
     for question in answer["questions"]:
         choices = f" [{' / '.join(question['choices'])}]" if question["choices"] else ""
         option = (

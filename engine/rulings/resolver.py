@@ -19,7 +19,15 @@ from enum import StrEnum
 
 import networkx as nx
 
+from engine.books.model import Scalar
 from engine.books.vocabulary import FactType, Vocabulary
+from engine.rulings.deciding import (
+    SELF_CONTAINED_OUTCOMES,
+    UNSETTLED,
+    Outcome,
+    possible_outcomes,
+    trial_values,
+)
 from engine.rulings.matching import FAILS, applicability, value_matches
 from engine.rulings.precedence import book_distances, precedence_graph
 from engine.rulings.reading import Reading, read_rule
@@ -76,6 +84,7 @@ class Ruling:
     nearest: tuple[Reading, ...] = ()
     trace: tuple[str, ...] = field(default_factory=tuple)
     warnings: tuple[str, ...] = ()  # e.g. the house's book does not cover this game
+    not_asked: tuple[Question, ...] = ()  # questions a rule raises whose every answer rules the same
 
 
 PROCEDURAL_AREAS = ("dealing.",)
@@ -265,6 +274,46 @@ def _trace(situation: Situation, readings: list[Reading], graph: nx.DiGraph) -> 
     return tuple(lines)
 
 
+def _rules_alike_whatever_answered(
+    kb: Rulebooks,
+    situation: Situation,
+    keys: frozenset[str] | None,
+    readings: list[Reading],
+    top: list[Reading],
+    questions: tuple[Question, ...],
+) -> bool:
+    """Whether every answer to the questions still rules what the rules that apply rule now."""
+    if any(disagree(a, b) for a in top for b in top):
+        return False
+
+    def rule_on(trial: Situation) -> tuple[Outcome, str | None]:
+        ruling = _resolve(kb, trial, keys, settle=False)
+        if ruling.status == RulingStatus.RULED and ruling.governing is not None:
+            return _announced(ruling.governing), None
+        if ruling.status == RulingStatus.NEEDS_FACTS and ruling.questions:
+            return Outcome(UNSETTLED, None), ruling.questions[0].fact
+        return Outcome(ruling.status, None), None
+
+    def answers(name: str, trial: Situation) -> list[Scalar]:
+        return trial_values(name, readings, trial, kb.vocab)
+
+    outcomes = possible_outcomes(situation, questions[0].fact, rule_on, answers)
+    return outcomes == {_announced(top[0])}
+
+
+def _announced(reading: Reading) -> Outcome:
+    """What the floor announces: the outcome, and which case, where the rule tells cases
+    with the same outcome apart (who posts, which seat); rules agreeing on an outcome agree.
+    A rule whose cases all fail rules its general outcome, which no case vouches for: that
+    is told apart too, so an answer its cases do not cover is never taken as settled."""
+    rule = reading.rule
+    alike = [case for case in rule.cases if case["outcome"] == reading.outcome]
+    uncovered = bool(rule.cases) and not any(case["summary"] == reading.summary for case in rule.cases)
+    told_apart = len(alike) > 1 and reading.outcome not in SELF_CONTAINED_OUTCOMES
+    detail = f"{rule.id}: no case" if uncovered else reading.summary if told_apart else None
+    return Outcome(RulingStatus.RULED, reading.outcome, detail)
+
+
 def resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None = None) -> Ruling:
     """Rule on the situation in its house. Deterministic: same request, same answer.
     `keys`: the rules a description is about; others are weighed only where they prevail
@@ -273,7 +322,7 @@ def resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None = N
     return replace(_resolve(kb, situation, keys), warnings=scope_warnings(kb, situation))
 
 
-def _resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None) -> Ruling:
+def _resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None, settle: bool = True) -> Ruling:
     readings = sorted(_candidates(kb, situation), key=_order(kb, situation))
     if keys is not None:
         graph = precedence_graph(readings, situation, kb.library, kb.vocab)
@@ -287,14 +336,17 @@ def _resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None) -
     top = _top(graph, decided)
     pending = [r for r in readings if not r.decided and not _beaten(graph, top, r)]
     undecided = [r for r in pending if r.outcome is None or any(disagree(r, t) for t in top)]
+    not_asked: tuple[Question, ...] = ()
     if pending and (not top or undecided):
-        return Ruling(
-            RulingStatus.NEEDS_FACTS,
-            situation,
-            support=tuple(top),
-            questions=_questions(kb, undecided or pending),
-            trace=trace,
-        )
+        questions = _questions(kb, undecided or pending)
+        if not (
+            settle and top and _rules_alike_whatever_answered(kb, situation, keys, readings, top, questions)
+        ):
+            return Ruling(
+                RulingStatus.NEEDS_FACTS, situation, support=tuple(top), questions=questions, trace=trace
+            )
+        not_asked = questions
+        trace += (f"not asked: {', '.join(q.fact for q in questions)}: every answer rules {top[0].outcome}",)
     if not top:
         return Ruling(RulingStatus.NO_RULE, situation, nearest=_nearest(kb, situation), trace=trace)
     if any(disagree(a, b) for a in top for b in top):
@@ -307,4 +359,5 @@ def _resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None) -
         support=tuple(top[1:]),
         overridden=_overridden(graph, governing, readings),
         trace=trace,
+        not_asked=not_asked,
     )

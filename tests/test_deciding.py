@@ -1,0 +1,36 @@
+"""A question is asked only when its answers rule differently (engine.rulings.deciding)."""
+
+from engine.render.ruling_json import ruling_json
+from engine.rulings.deciding import _either_side
+from engine.rulings.resolver import RulingStatus, make_situation, resolve
+
+
+def test_a_number_is_tried_on_both_sides_of_each_threshold():
+    assert _either_side({"min": 16}, 1) == {16, 15}
+    assert _either_side({"max": 15}, 1) == {15, 16}
+    assert _either_side([1, {"min": 3}], 1) == {1, 2, 3}
+    assert _either_side("holecard", 1) == set()
+
+
+def test_a_fact_every_answer_rules_alike_is_not_asked_and_says_so(kb):
+    facts = {"event": "exposed-card", "exposed_by": "dealer", "cards_exposed": 2, "players_acted": 0}
+    ruling = resolve(kb, make_situation(kb.vocab, "roberts-home", game="holdem", facts=facts))
+    assert ruling.status == RulingStatus.RULED and ruling.governing.outcome == "misdeal"
+    assert {q.fact for q in ruling.not_asked} >= {"card"}
+    assert [q["fact"] for q in ruling_json(ruling)["not_asked"]] == [q.fact for q in ruling.not_asked]
+
+
+def test_a_fact_whose_answers_rule_differently_is_still_asked(kb):
+    facts = {"event": "absent-player"}
+    ruling = resolve(kb, make_situation(kb.vocab, "roberts-home", facts=facts))
+    assert ruling.status == RulingStatus.NEEDS_FACTS
+    assert "minutes_away" in {q.fact for q in ruling.questions}
+    assert ruling.not_asked == ()
+
+
+def test_who_posts_is_told_apart_though_every_case_says_must_post(kb):
+    facts = {"event": "heads-up-blinds", "heads_up": True, "players_remaining": 2}
+    situation = make_situation(
+        kb.vocab, "homepokertourney", game="holdem", structure="no-limit", format="tournament", facts=facts
+    )
+    assert [q.fact for q in resolve(kb, situation).questions] == ["blind_position"]
