@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from engine.books.loader import Library, load_library
 from engine.books.model import Rule
@@ -27,10 +27,16 @@ from engine.freetext.model.minilm import SentenceModel
 from engine.freetext.reader import cues
 from engine.freetext.search import ExampleIndex, RuleIndex, words_of
 from engine.freetext.spelling import Speller
+from engine.freetext.statements import StatementIndex, phrasings
 from engine.freetext.vector_store import VectorStore, file_stamp, store_path
 from engine.rulings.rulebooks import Rulebooks
 
 T = TypeVar("T")
+V = TypeVar("V", KeyedVectors, StatementIndex)  # what _kept_vectors keeps
+
+
+def _statement_texts() -> list[str]:
+    return [text for values in phrasings().values() for said in values.values() for text in said]
 
 
 def meaning_text(rule: Rule) -> str:
@@ -92,6 +98,7 @@ class KnowledgeBase(Rulebooks):
             self.example_index(book_id)
             self.classifier(book_id)
             self.meaning_index(book_id)
+        self.statement_index  # noqa: B018
         self.speller  # noqa: B018
         lexicon()  # its patterns compiled
         cues()
@@ -180,9 +187,21 @@ class KnowledgeBase(Rulebooks):
         return self._meaning_indexes[book_id]
 
     def meaning_texts(self) -> list[str]:
-        """Every text the meaning indexes read: the example disputes and the rules."""
+        """Every text the meaning indexes read: the example disputes, the rules and the
+        phrasings of facts."""
         said = (text for texts in self._all_examples.values() for text in texts)
-        return sorted({*said, *(meaning_text(rule) for rule in self.library.rules)})
+        return sorted({*said, *(meaning_text(rule) for rule in self.library.rules), *_statement_texts()})
+
+    @cached_property
+    def statement_index(self) -> StatementIndex | None:
+        """How floor talk states each fact, by meaning (None without the sentence model)."""
+        if self.sentence_model is None:
+            return None
+        return self._kept_vectors(
+            "statement-vectors",
+            _statement_texts,
+            lambda: StatementIndex(phrasings(), self._vector_store.vectors),
+        )
 
     @cached_property
     def _example_vectors(self) -> KeyedVectors:
@@ -193,9 +212,7 @@ class KnowledgeBase(Rulebooks):
             lambda: KeyedVectors(self._all_examples, self._vector_store),
         )
 
-    def _kept_vectors(
-        self, kind: str, texts: Callable[[], list[str]], build: Callable[[], KeyedVectors]
-    ) -> KeyedVectors:
+    def _kept_vectors(self, kind: str, texts: Callable[[], list[str]], build: Callable[[], V]) -> V:
         """Vectors of texts, kept between runs under the vector cache file they were read from
         (its size and time) and the model; kept only when every one was read from that file:
         one computed here is not the 8-bit one a later run reads there."""
@@ -203,8 +220,8 @@ class KnowledgeBase(Rulebooks):
         if self._inputs is None or model is None:
             return build()
         kept = cache.load(self._scope + kind, self._vectors_key(kind, model, file_stamp(store_path())))
-        if isinstance(kept, KeyedVectors):
-            return kept
+        if kept is not None:
+            return cast(V, kept)
         vectors = build()
         store = self._vector_store
         if store.path == store_path() and store.read_from_file(texts()):

@@ -17,6 +17,8 @@ import heapq
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
 from engine.books.model import GlossaryEntry, Rule
 from engine.freetext.focus import (
     CLEAR_LEAD,
@@ -27,6 +29,7 @@ from engine.freetext.focus import (
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lexicon import synonyms_of
 from engine.freetext.reader import answer_from_words
+from engine.freetext.statements import CLAUSE_TOKENS, clauses
 from engine.freetext.told import Told
 from engine.freetext.understand import Understanding, understand
 from engine.rulings.matching import applicability
@@ -96,8 +99,11 @@ def lookup(
     keys = frozenset(contenders) if contenders else None
     situation = told.situation()
     ruling = resolve(kb, situation, keys=keys)
+    said_in = Clauses(text, kb)
     for _ in range(MAX_ANSWERED_FROM_WORDS):  # a question the words answer after all
-        answer = _answered_by_words(ruling, situation, read.text)
+        answer = _answered_by_words(ruling, situation, read.text) or _stated_by_meaning(
+            ruling, situation, said_in
+        )
         if answer is None:
             break
         told.infer(*answer)
@@ -129,6 +135,40 @@ def _answered_by_words(ruling: Ruling, situation: Situation, text: str) -> tuple
     fact = ruling.questions[0].fact
     answer = answer_from_words(fact, text) if fact not in situation.facts else None
     return (fact, *answer) if answer else None
+
+
+class Clauses:
+    """The clauses of a description and their vectors, computed once, when first needed."""
+
+    def __init__(self, text: str, kb: KnowledgeBase) -> None:
+        self.units = clauses(text)
+        self.kb = kb
+        self._vectors: np.ndarray | None = None
+
+    def vectors(self) -> np.ndarray:
+        if self._vectors is None:
+            model = self.kb.sentence_model
+            assert model is not None
+            self._vectors = model.encode(self.units, CLAUSE_TOKENS)
+        return self._vectors
+
+
+def _stated_by_meaning(
+    ruling: Ruling, situation: Situation, said_in: Clauses
+) -> tuple[str, object, str] | None:
+    """A question asked whose answer a clause of the words states, found by meaning
+    (engine.freetext.statements): the first asked that one does."""
+    index = said_in.kb.statement_index
+    if ruling.status != RulingStatus.NEEDS_FACTS or index is None or not said_in.units:
+        return None
+    known = situation.known()
+    for question in ruling.questions:
+        if question.fact in known or question.fact not in index.facts:
+            continue
+        stated = index.stated(question.fact, said_in.units, said_in.vectors())
+        if stated is not None:
+            return question.fact, stated.value, stated.words
+    return None
 
 
 def _matches(kb: KnowledgeBase, house: str, read: Understanding, text: str) -> dict[str, float]:
