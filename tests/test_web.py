@@ -239,3 +239,8 @@ def test_the_diff_page_shows_an_amended_number(client) -> None:
     page = client.get("/diff?a=roberts-v7&b=homepokertourney").get_data(as_text=True)
     assert "starting chips: — → 1000 chips" in page
     assert "amended by homepokertourney/buyin-rebuy-add-on/p1" in page
+
+
+def test_a_rule_page_says_which_numbers_are_not_settings(client) -> None:
+    page = client.get("/rule/pot-limit.small-blind-counted-as-big").get_data(as_text=True)
+    assert "max open multiple: 4 times-big-blind (follows from the formula, not a setting)" in page
