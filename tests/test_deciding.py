@@ -6,10 +6,15 @@ from engine.rulings.resolver import RulingStatus, make_situation, resolve
 
 
 def test_a_number_is_tried_on_both_sides_of_each_threshold():
-    assert _either_side({"min": 16}, 1) == {16, 15}
-    assert _either_side({"max": 15}, 1) == {15, 16}
-    assert _either_side([1, {"min": 3}], 1) == {1, 2, 3}
-    assert _either_side("holecard", 1) == set()
+    assert _either_side({"min": 16}, {}, 1) == {15, 16, 17}
+    assert _either_side({"max": 15}, {}, 1) == {14, 15, 16}
+    assert _either_side([1, {"min": 3}], {}, 1) == {1, 2, 3, 4}
+    assert _either_side("holecard", {}, 1) == set()
+
+
+def test_a_threshold_naming_a_parameter_is_tried_where_the_house_sets_it():
+    parameters = {"absence_minutes": {"value": 30, "unit": "minutes"}}
+    assert _either_side({"gt": "absence_minutes"}, parameters, 1) == {29, 30, 31}
 
 
 def test_a_fact_every_answer_rules_alike_is_not_asked_and_says_so(kb):

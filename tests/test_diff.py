@@ -169,3 +169,45 @@ def test_one_signature_says_which_houses_rule_differently(kb: KnowledgeBase) -> 
     differences = ruling_differences(kb, "roberts-home", "catfish-bend", [rack])
     assert [(d["a"]["house"], d["b"]["house"]) for d in differences] == [("roberts-home", "catfish-bend")]
     assert differences[0]["a"] == ruling_json(rule_everywhere(kb, rack, ["roberts-home"])["roberts-home"])
+
+
+def test_an_amended_number_is_a_substantive_change_naming_the_amendment(kb: KnowledgeBase) -> None:
+    """HomePokerTourney amends the starting chips of the Version 7 rule it inherits: the same
+    words with another number, shown as a parameter change in every form of the diff."""
+    diff = diff_books(kb, "roberts-v7", "homepokertourney")
+    change = next(c for c in diff.changes if c.key == "tournament.starting-chips-placed")
+    assert change.substantive and change.reasons == ("parameters",)
+    assert change.parameters == {"starting_chips": (None, 1000, "chips")}
+    assert change.amended_by == "homepokertourney/buyin-rebuy-add-on/p1"
+    line = "starting_chips: — → 1000 chips (amended by homepokertourney/buyin-rebuy-add-on/p1)"
+    assert line in diff_text(diff) and line in diff_markdown(diff)
+    data = next(c for c in diff_json(diff)["changes"] if c["key"] == change.key)
+    assert data["parameters"] == {"starting_chips": [None, 1000]}
+    assert data["amended_by"] == "homepokertourney/buyin-rebuy-add-on/p1"
+    assert diff_books(kb, "roberts-v7", "homepokertourney", substantive_only=True).changes.count(change) == 1
+
+
+def test_a_house_that_only_amends_a_number_differs_by_that_number(tmp_path: Path) -> None:
+    """A throw-away house over the home edition that amends the absence limit: its diff
+    against the edition is that one parameter change, with the rule it belongs to."""
+    from engine.books.paths import rules_dir
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    for source in rules_dir().iterdir():
+        (rules / source.name).symlink_to(source)
+    house = rules / "longer-absence"
+    house.mkdir()
+    (house / "book.yaml").write_text(
+        "id: longer-absence\ntitle: Longer absence\npublisher: tests\nversion: '1'\ndate: '2026'\n"
+        "source: x.txt\nkind: house\nextends: [roberts-home]\namend:\n"
+        "  - key: procedures.absence-chips-picked-up\n    by: longer-absence/house/1\n"
+        "    parameters: {absence_minutes: {value: 30, unit: minutes}}\n",
+        encoding="utf-8",
+    )
+    diff = diff_books(KnowledgeBase.load(rules), "roberts-home", "longer-absence")
+    assert [(c.key, c.parameters, c.substantive) for c in diff.changes] == [
+        ("procedures.absence-chips-picked-up", {"absence_minutes": (15, 30, "minutes")}, True)
+    ]
+    assert diff.summary()["substantive"] == 1
+    assert "absence_minutes: 15 → 30 minutes (amended by longer-absence/house/1)" in diff_text(diff)

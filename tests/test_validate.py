@@ -113,3 +113,59 @@ def test_a_folder_with_no_books_does_not_pass_as_zero_books(tmp_path: Path) -> N
     result = run_cli("validate", str(tmp_path / "nothing-here"))
     assert result.returncode == 1
     assert "no books here" in result.stdout
+
+
+def _house(folder: Path, extends: str, amend: str = "") -> None:
+    folder.mkdir()
+    (folder / "book.yaml").write_text(
+        f"id: {folder.name}\ntitle: A house\npublisher: Me\nversion: '1'\ndate: '2026'\n"
+        f"source: homepokertourney-tournament-rulebook-2006.txt\nkind: house\nextends: [{extends}]\n{amend}",
+        encoding="utf-8",
+    )
+
+
+def test_an_amendment_that_leaves_the_same_limit_in_another_rule_is_a_warning(tmp_path: Path) -> None:
+    """HPT prints its 20-minute absence limit in two rules: amending one leaves the other."""
+    from engine.books.loader import load_library
+
+    quoted = next(r for r in load_library().rules if r.id == "homepokertourney/players-leaving/p1")
+    house = tmp_path / "half-amended"
+    _house(
+        house,
+        "homepokertourney",
+        "amend:\n  - key: tournament.players-leaving\n    by: half-amended/house/1\n"
+        "    parameters: {absence_minutes: {value: 30, unit: minutes}}\n",
+    )
+    lines = ", ".join(f"{a}-{b}" for a, b in quoted.lines)
+    (house / "01-house.yaml").write_text(
+        "book: half-amended\nsource: homepokertourney-tournament-rulebook-2006.txt\n"
+        "section: House\nrecords:\n"
+        f"- id: half-amended/house/1\n  key: house.absence-limit\n  number: '1'\n  text: '{quoted.text}'\n"
+        f"  source: {{lines: '{lines}'}}\n  summary: The house's absence limit.\n  outcome: definition\n",
+        encoding="utf-8",
+    )
+    result = run_cli("validate", str(house))
+    assert result.returncode == 0 and result.stdout == "", result.stdout
+    assert (
+        "amend[0].parameters.absence_minutes: warning: homepokertourney/players-leaving/p2 "
+        "(tournament.players-leaving-forfeit) also holds absence_minutes = 20" in result.stderr
+    )
+
+
+def test_a_house_rule_wider_than_the_rule_it_replaces_is_a_warning(tmp_path: Path) -> None:
+    house = tmp_path / "wide-house"
+    _house(house, "roberts-v7")
+    (house / "01-blinds.yaml").write_text(
+        "book: wide-house\nsource: homepokertourney-tournament-rulebook-2006.txt\nsection: Blinds\nrecords:\n"
+        "- id: wide-house/blinds/1\n  key: blinds.heads-up\n  number: '1'\n"
+        "  text: In heads-up play, the small blind is the button and acts first before the flop and last\n"
+        "    after the flop.\n  source: {lines: '67'}\n  summary: Heads-up, the small blind has the button.\n"
+        "  applies: {games: [holdem, stud]}\n  when: {event: heads-up-blinds}\n  outcome: procedure\n",
+        encoding="utf-8",
+    )
+    result = run_cli("validate", str(house))
+    assert result.returncode == 0, result.stdout
+    assert (
+        "wide-house/blinds/1.applies: warning: it replaces roberts-v7/rules-for-using-blinds/4 but also "
+        "covers games stud; situations without its condition heads_up: True" in result.stderr
+    )

@@ -233,3 +233,14 @@ def test_a_fact_read_from_the_words_is_corrected_in_one_tap(client) -> None:
     assert corrected.status_code == 200
     assert answer["situation"]["facts"]["away_to_eat"] is False
     assert "fact away_to_eat = False (answered)" in answer["trace"]
+
+
+def test_the_diff_page_shows_an_amended_number(client) -> None:
+    page = client.get("/diff?a=roberts-v7&b=homepokertourney").get_data(as_text=True)
+    assert "starting chips: — → 1000 chips" in page
+    assert "amended by homepokertourney/buyin-rebuy-add-on/p1" in page
+
+
+def test_a_rule_page_says_which_numbers_are_not_settings(client) -> None:
+    page = client.get("/rule/pot-limit.small-blind-counted-as-big").get_data(as_text=True)
+    assert "max open multiple: 4 times-big-blind (follows from the formula, not a setting)" in page

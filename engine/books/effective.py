@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.books.loader import Library
-from engine.books.model import Book, Rule
+from engine.books.model import Book, Parameter, Rule
+from engine.books.thresholds import is_setting
 
 
 @dataclass(frozen=True)
@@ -78,8 +79,15 @@ def _amended(book: Book, entry: EffectiveRule) -> EffectiveRule:
             continue
         rule = entry.rule
         if "parameters" in change:
-            rule = replace(rule, parameters={**rule.parameters, **change["parameters"]})
+            rule = replace(rule, parameters=_amended_parameters(rule, change["parameters"]))
         if "applies" in change:
             rule = replace(rule, applies={**rule.applies, **change["applies"]})
         return replace(entry, rule=rule, amended_by=str(change.get("by", "")))
     return entry
+
+
+def _amended_parameters(rule: Rule, changes: dict[str, Parameter]) -> dict[str, Parameter]:
+    """The rule's parameters with the house's values; a book's example or a formula's result
+    is not a setting, so an amendment of one is ignored (validation reports it)."""
+    kept = {name: value for name, value in changes.items() if is_setting(rule.parameters.get(name, {}))}
+    return {**rule.parameters, **kept}

@@ -17,11 +17,28 @@ from typing import Required, TypedDict
 Scalar = str | int | float | bool  # one value of a fact: a name, a count, an amount, yes/no
 
 
+class ParameterRef(TypedDict, total=False):
+    """A threshold read from a parameter of the record: `{param: return_window_hours, times: 60}`."""
+
+    param: Required[str]
+    times: float  # the fact's units per the parameter's unit (60 minutes to the hour)
+    plus: float  # added to it: a full bet (1) plus the parameter's fraction of a bet
+
+
+Operand = float | str | ParameterRef  # a literal number, or a parameter's name, or a reference
+
+
 class Bounds(TypedDict, total=False):
-    """A condition on a number: at least `min`, at most `max` (either may be left out)."""
+    """A condition on a number (engine/books/thresholds.py): literal `min`/`max` (inclusive),
+    or `gt`/`ge`/`lt`/`le`/`eq` on a number or a parameter of the record; any may be left out."""
 
     min: float
     max: float
+    gt: Operand
+    ge: Operand
+    lt: Operand
+    le: Operand
+    eq: Operand
 
 
 Condition = Scalar | list[Scalar] | Bounds  # a value, one of several, or a range
@@ -41,6 +58,9 @@ class Parameter(TypedDict, total=False):
 
     value: Required[ParameterValue]
     unit: Required[str]
+    role: (
+        str  # setting (absent: a setting) | example (the book's illustration) | derived (a formula's result)
+    )
     note: str
 
 

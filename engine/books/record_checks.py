@@ -11,6 +11,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.books.hints import unknown
+from engine.books.threshold_checks import iter_threshold_problems
+from engine.books.thresholds import operand_parameter
 from engine.books.vocabulary import FactType, Vocabulary
 
 
@@ -37,6 +39,7 @@ def iter_record_problems(record: Mapping[str, Any], vocab: Vocabulary) -> Iterat
         unit = parameter.get("unit") if isinstance(parameter, dict) else None
         if unit is not None and unit not in vocab.units:
             yield f"parameters.{name}.unit", unknown("unit", unit, vocab.units)
+    yield from iter_threshold_problems(record, vocab)
 
 
 def _check_outcome(field: str, outcome: object, vocab: Vocabulary) -> Iterator[tuple[str, str]]:
@@ -67,8 +70,8 @@ def iter_condition_problems(
 def _values(expected: object) -> list[object]:
     if isinstance(expected, list):
         return expected
-    if isinstance(expected, dict):
-        return list(expected.values())
+    if isinstance(expected, dict):  # a bound's literal numbers; threshold_checks reads the parameters
+        return [operand for operand in expected.values() if operand_parameter(operand) is None]
     return [expected]
 
 

@@ -24,6 +24,7 @@ from engine.books.paths import schema_dir
 from engine.books.problems import Problem
 from engine.books.record_checks import iter_record_problems
 from engine.books.sourcetext import load_source
+from engine.books.thresholds import is_number, is_setting, referenced
 from engine.books.vocabulary import VocabularyConflict, load_vocabulary
 from engine.books.yamlfile import LineDict
 
@@ -253,6 +254,9 @@ def _iter_change_problems(library: Library, book: Book) -> Iterator[Problem]:
             key = change.get("key")
             if key and key not in inherited_keys:
                 yield Problem(book.path, 1, f"{field}.key", unknown("key", key, inherited_keys))
+            if kind == "amend" and key:
+                for name, message in _amended_parameter_problems(change, inherited, key):
+                    yield Problem(book.path, 1, f"{field}.parameters.{name}", message)
             section = str(change.get("section", "")).lower()
             if section and section not in sections and not change.get("note"):
                 yield Problem(
@@ -261,6 +265,41 @@ def _iter_change_problems(library: Library, book: Book) -> Iterator[Problem]:
                     f"{field}.section",
                     f"no section '{change['section']}' in the books {book.id} extends",
                 )
+
+
+def _amended_parameter_problems(
+    change: Mapping[str, object], inherited: list[Rule], key: object
+) -> Iterator[tuple[str, str]]:
+    """An amendment changes a house's setting: never a book's example or a formula's result,
+    and never a threshold a condition reads into something that is not a number."""
+    amended = change.get("parameters")
+    if not isinstance(amended, Mapping):
+        return
+    rules = [rule for rule in inherited if rule.key == key]
+    for name, parameter in amended.items():
+        for rule in rules:
+            current = rule.parameters.get(name)
+            if current is not None and not is_setting(current):
+                why = "the book's example" if current.get("role") == "example" else "the result of a formula"
+                yield (
+                    name,
+                    f"{rule.id}'s {name} is {why} (role: {current.get('role')}), "
+                    "not a setting a house can amend",
+                )
+                break
+            value = parameter.get("value") if isinstance(parameter, Mapping) else None
+            if current is not None and _read_by_a_bound(rule, name) and not _numeric(value):
+                yield name, f"{rule.id}'s conditions compare with {name}: the amended value must be a number"
+                break
+
+
+def _read_by_a_bound(rule: Rule, name: str) -> bool:
+    conditions = [rule.when, *(case.get("when") or {} for case in rule.cases)]
+    return any(name in referenced(condition) for when in conditions for condition in when.values())
+
+
+def _numeric(value: object) -> bool:
+    return all(is_number(v) for v in (value if isinstance(value, list) else [value]))
 
 
 def _iter_quotation_problems(library: Library) -> Iterator[Problem]:

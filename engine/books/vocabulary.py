@@ -34,6 +34,7 @@ class Fact:
     ask: str
     values: dict[str, str]
     names_the_rule: bool = False  # like the event, says which of the event's rules is meant
+    unit: str = ""  # a number's unit (from `units:`): what a threshold on it is counted in
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ def load_vocabulary(folder: Path | None = None) -> Vocabulary:
             spec["ask"],
             dict(spec.get("values", {})),
             bool(spec.get("names_the_rule", False)),
+            str(spec.get("unit", "")),
         )
         for name, spec in data["facts"].items()
     }

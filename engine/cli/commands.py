@@ -38,6 +38,7 @@ def _library_for(path: str | None) -> Library:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from engine.books.house_warnings import iter_house_warnings
     from engine.books.validate import iter_problems  # jsonschema: a tenth of a second a ruling need not pay
 
     library = _library_for(args.path)
@@ -57,6 +58,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for problem in problems:
         print(problem)
     if kb is not None and not problems:
+        for warning in iter_house_warnings(library, kb.vocab):
+            print(warning, file=sys.stderr)  # a warning: validation still passes
         conflicts = [c for book in kb.houses for c in iter_static_conflicts(kb, book)]
         for conflict in conflicts if args.conflicts else ():
             print(f"conflict: {conflict}")

@@ -3,7 +3,9 @@
 Each difference is `changed`, `added` (only in B) or `removed` (only in A). A change is
 `substantive` when the ruling can differ — outcome, a named number, applicability,
 discretion, or wording that changes meaning — and `wording` when only spelling, spacing,
-capitalisation or punctuation moved ("hole card" / "holecard").
+capitalisation or punctuation moved ("hole card" / "holecard"). A house's `amend` changes
+a rule's numbers and not its words: the same words with another number are a change too,
+substantive, naming the house record that amends it.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ class RuleChange:
     reasons: tuple[str, ...] = ()  # why it is substantive: "outcome", "parameters", ...
     parameters: dict[str, ParameterChange] = field(default_factory=dict)  # name -> (old, new, unit)
     words: tuple[tuple[str, str], ...] = ()  # (op, text): equal | delete | insert
+    amended_by: str = ""  # the house record whose `amend` changed the rule in A or B
 
     @property
     def section(self) -> str:
@@ -147,13 +150,14 @@ def _reasons(a: Rule, b: Rule, words: tuple[tuple[str, str], ...]) -> tuple[str,
     return tuple(reasons)
 
 
-def compare_rules(a: Rule, b: Rule) -> RuleChange | None:
-    """The change from rule a to rule b with the same key, or None when they are the same."""
-    if a.text == b.text:
-        return None  # the same words are the same rule, whatever each book's annotator wrote
+def compare_rules(a: Rule, b: Rule, amended_by: str = "") -> RuleChange | None:
+    """The change from rule a to rule b with the same key, or None when they are the same.
+    `amended_by`: the house record that amends either side (its numbers or applicability)."""
     words = word_diff(a.text, b.text)
+    if a.text == b.text:
+        return _amendment(a, b, words, amended_by)  # the same words: only an amendment differs
     if squash(a.text) == squash(b.text):
-        return RuleChange(a.key, ChangeKind.CHANGED, a, b, words=words)
+        return RuleChange(a.key, ChangeKind.CHANGED, a, b, words=words, amended_by=amended_by)
     reasons = _reasons(a, b, words)
     return RuleChange(
         a.key,
@@ -164,11 +168,32 @@ def compare_rules(a: Rule, b: Rule) -> RuleChange | None:
         reasons=reasons,
         parameters=parameter_changes(a, b),
         words=words,
+        amended_by=amended_by,
     )
 
 
-def _keyed(entries: tuple[EffectiveRule, ...]) -> dict[str, Rule]:
-    return {entry.rule.key: entry.rule for entry in entries}
+def _amendment(a: Rule, b: Rule, words: tuple[tuple[str, str], ...], amended_by: str) -> RuleChange | None:
+    """The same rule printed alike in both books, its numbers or applicability amended by a
+    house; None when nothing an amendment changes differs (the rule is the same)."""
+    parameters = parameter_changes(a, b)
+    reasons = (("parameters",) if parameters else ()) + (("applicability",) if a.applies != b.applies else ())
+    if not reasons:
+        return None
+    return RuleChange(
+        a.key,
+        ChangeKind.CHANGED,
+        a,
+        b,
+        substantive=True,
+        reasons=reasons,
+        parameters=parameters,
+        words=words,
+        amended_by=amended_by,
+    )
+
+
+def _keyed(entries: tuple[EffectiveRule, ...]) -> dict[str, EffectiveRule]:
+    return {entry.rule.key: entry for entry in entries}
 
 
 def _wanted(change: RuleChange, kb: Rulebooks, section: str | None, game: str | None) -> bool:
@@ -197,13 +222,18 @@ def diff_books(
     changes, same = [], 0
     for key in sorted(set(left) | set(right)):
         if key not in right:
-            change: RuleChange | None = RuleChange(key, ChangeKind.REMOVED, left[key], None, substantive=True)
+            change: RuleChange | None = RuleChange(
+                key, ChangeKind.REMOVED, left[key].rule, None, substantive=True
+            )
         elif key not in left:
-            change = RuleChange(key, ChangeKind.ADDED, None, right[key], substantive=True)
+            change = RuleChange(key, ChangeKind.ADDED, None, right[key].rule, substantive=True)
         else:
-            change = compare_rules(left[key], right[key])
+            amended_by = right[key].amended_by or left[key].amended_by
+            change = compare_rules(left[key].rule, right[key].rule, amended_by)
         if change is None:
-            same += _wanted(RuleChange(key, ChangeKind.SAME, left[key], right[key]), kb, section, game)
+            same += _wanted(
+                RuleChange(key, ChangeKind.SAME, left[key].rule, right[key].rule), kb, section, game
+            )
         elif _wanted(change, kb, section, game) and (change.substantive or not substantive_only):
             changes.append(change)
     changes.sort(key=lambda c: (not c.substantive, c.kind != ChangeKind.CHANGED, c.section, c.key))

@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.books.model import Rule
+from engine.books.model import Parameter, Rule
+from engine.books.thresholds import resolve
 from engine.books.vocabulary import Vocabulary
+from engine.rulings.matching import NO_PARAMETERS
 from engine.rulings.situation import CONTEXT
 
 CONTENTION = 0.8  # a rule scoring at least this share of the best is still in contention
@@ -86,9 +88,10 @@ def assumed_facts(
             continue
         if any(_decides(rival, name) and rival.outcome != best.outcome for rival in rivals):
             continue
-        value = meeting(expected)
+        value = meeting(expected, best.parameters)
         if value is not None:
-            taken[name] = Assumed(value, f"{describe(expected)}: the rule your words match, {best.id}")
+            words = describe(expected, best.parameters)
+            taken[name] = Assumed(value, f"{words}: the rule your words match, {best.id}")
     return taken
 
 
@@ -97,23 +100,23 @@ def _decides(rule: Rule, name: str) -> bool:
     return name in rule.when or any(name in (case.get("when") or {}) for case in rule.cases)
 
 
-def meeting(expected: object) -> object:
-    """A value that meets a condition: the value itself, the first of a list, or a bound."""
+def meeting(expected: object, parameters: Mapping[str, Parameter] = NO_PARAMETERS) -> object:
+    """A value that meets a condition: the value itself, the first of a list, or a bound
+    (its threshold read from the rule's parameters)."""
     if isinstance(expected, list):
-        return meeting(expected[0]) if expected else None
+        return meeting(expected[0], parameters) if expected else None
     if isinstance(expected, dict):
-        low, high = expected.get("min"), expected.get("max")
-        return low if low is not None else high
+        bounds = resolve(expected, parameters)
+        candidates = bounds.candidates() if bounds is not None else []
+        return candidates[0] if candidates else None
     return expected
 
 
-def describe(expected: object) -> str:
-    """A condition in words: "at least 2", "at most 1", "yes", "one of a, b"."""
+def describe(expected: object, parameters: Mapping[str, Parameter] = NO_PARAMETERS) -> str:
+    """A condition in words: "at least 2", "more than 20", "at most 1", "yes", "one of a, b"."""
     if isinstance(expected, dict):
-        low, high = expected.get("min"), expected.get("max")
-        if low is not None and high is not None:
-            return f"from {low} to {high}"
-        return f"at least {low}" if low is not None else f"at most {high}"
+        bounds = resolve(expected, parameters)
+        return bounds.describe() if bounds is not None else "a number"
     if isinstance(expected, bool):
         return "yes" if expected else "no"
     if isinstance(expected, list):

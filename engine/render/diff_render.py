@@ -34,6 +34,7 @@ def change_json(change: RuleChange) -> dict[str, object]:
         "b": _side(change.b),
         "parameters": {name: [old, new] for name, (old, new, _) in change.parameters.items()},
         "units": {name: unit for name, (_, _, unit) in change.parameters.items()},
+        "amended_by": change.amended_by or None,
         "words": [{"op": op, "text": text} for op, text in change.words],
     }
 
@@ -47,11 +48,17 @@ def diff_json(diff: BookDiff) -> dict[str, object]:
     }
 
 
+def _number(value: object) -> str:
+    return "—" if value is None else str(value)
+
+
 def _parameters_line(change: RuleChange) -> str:
-    return "; ".join(
-        f"{name}: {old} → {new}" + (f" {unit}" if unit else "")
+    """ "absence_minutes: 15 → 30 minutes", and the house record that amends it, if one does."""
+    line = "; ".join(
+        f"{name}: {_number(old)} → {_number(new)}" + (f" {unit}" if unit else "")
         for name, (old, new, unit) in change.parameters.items()
     )
+    return line + (f" (amended by {change.amended_by})" if change.amended_by else "")
 
 
 def _words(change: RuleChange, color: bool, markdown: bool = False) -> str:

@@ -7,13 +7,14 @@ rules can meet when their event, games, structures, formats and conditions overl
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import networkx as nx
 
 from engine.books.effective import EffectiveRule
-from engine.books.model import Condition, Rule, Scalar
+from engine.books.model import Condition, Parameter, Rule, Scalar
+from engine.books.thresholds import resolve
 from engine.rulings.matching import Verdict, value_matches
 from engine.rulings.precedence import precedence_graph
 from engine.rulings.reading import Reading, read_rule
@@ -37,16 +38,15 @@ def _values(expected: object) -> list[object]:
     return expected if isinstance(expected, list) else [expected]
 
 
-def _overlap(a: object, b: object) -> bool:
-    """Whether some value satisfies both conditions."""
+def _overlap(a: object, b: object, pa: Mapping[str, Parameter], pb: Mapping[str, Parameter]) -> bool:
+    """Whether some value satisfies both conditions (bounds read with each rule's parameters)."""
     if isinstance(a, dict) and isinstance(b, dict):
-        low: float = max(a.get("min", float("-inf")), b.get("min", float("-inf")))
-        high: float = min(a.get("max", float("inf")), b.get("max", float("inf")))
-        return low <= high
+        ra, rb = resolve(a, pa), resolve(b, pb)
+        return ra is not None and rb is not None and ra.overlaps(rb)
     if isinstance(a, dict):
-        return any(value_matches(a, v) for v in _values(b))
+        return any(value_matches(a, v, pa) for v in _values(b))
     if isinstance(b, dict):
-        return any(value_matches(b, v) for v in _values(a))
+        return any(value_matches(b, v, pb) for v in _values(a))
     return bool(set(map(str, _values(a))) & set(map(str, _values(b))))
 
 
@@ -65,7 +65,7 @@ def _meet(a: Rule, b: Rule, kb: Rulebooks) -> dict[str, str | None] | None:
         shared = sorted(set(da) & set(db)) if da and db else sorted(da or db or [])
         context[dimension[:-1]] = shared[0] if shared else None
     for name in set(a.when) & set(b.when):
-        if not _overlap(a.when[name], b.when[name]):
+        if not _overlap(a.when[name], b.when[name], a.parameters, b.parameters):
             return None
     return context
 
@@ -106,9 +106,10 @@ def iter_static_conflicts(kb: Rulebooks, book_id: str) -> Iterator[StaticConflic
                     yield conflict
 
 
-def _candidates_for(expected: Condition) -> list[Scalar]:
+def _candidates_for(expected: Condition, parameters: Mapping[str, Parameter]) -> list[Scalar]:
     if isinstance(expected, dict):
-        return [v for v in (expected.get("min"), expected.get("max")) if v is not None]
+        bounds = resolve(expected, parameters)
+        return list(bounds.candidates()) if bounds is not None else []
     return list(expected) if isinstance(expected, list) else [expected]
 
 
@@ -116,9 +117,15 @@ def _shared_facts(a: Rule, b: Rule, event: str) -> dict[str, Scalar]:
     """One value per condition of either rule that satisfies both: where they meet."""
     facts: dict[str, Scalar] = {"event": event}
     for name in (set(a.when) | set(b.when)) - {"event"}:
-        options = [*_candidates_for(a.when.get(name, [])), *_candidates_for(b.when.get(name, []))]
+        options = [
+            *_candidates_for(a.when.get(name, []), a.parameters),
+            *_candidates_for(b.when.get(name, []), b.parameters),
+        ]
         for value in options:
-            if all(name not in rule.when or value_matches(rule.when[name], value) for rule in (a, b)):
+            if all(
+                name not in rule.when or value_matches(rule.when[name], value, rule.parameters)
+                for rule in (a, b)
+            ):
                 facts[name] = value
                 break
     return facts

@@ -9,10 +9,13 @@ a number the values on both sides of each threshold the rules in play test it ag
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import math
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from engine.books.model import Scalar
+from engine.books.model import Parameter, Scalar
+from engine.books.thresholds import is_number
+from engine.books.thresholds import resolve as resolve_bounds
 from engine.books.vocabulary import FactType, Vocabulary
 from engine.rulings.matching import game_distance
 from engine.rulings.reading import Reading
@@ -74,36 +77,46 @@ def trial_values(
     if fact.type == FactType.ENUM:
         return list(fact.values)
     step = 1 if fact.type == FactType.INT else 0.01
-    values: set[float] = {0}
-    for condition in _conditions_on(name, readings):
-        values |= _either_side(condition, step)
-    return sorted(value for value in values if value >= 0)
+    values: set[float] = {0.0}
+    for condition, parameters in _conditions_on(name, readings):
+        values |= _either_side(condition, parameters, step)
+    return [_plain(value) for value in sorted(values) if value >= 0]
 
 
-def _conditions_on(name: str, readings: list[Reading]) -> Iterable[object]:
+def _plain(value: float) -> Scalar:
+    """2.0 as 2, so a count is tried as a count."""
+    return int(value) if value == int(value) else round(value, 6)
+
+
+def _conditions_on(name: str, readings: list[Reading]) -> Iterable[tuple[object, Mapping[str, Parameter]]]:
+    """Each condition on the fact, with the parameters of the rule it is read with."""
     for reading in readings:
         rule = reading.rule
         if name in rule.when:
-            yield rule.when[name]
+            yield rule.when[name], rule.parameters
         for case in rule.cases:
             when = case.get("when") or {}
             if name in when:
-                yield when[name]
+                yield when[name], rule.parameters
 
 
-def _either_side(condition: object, step: float) -> set[float]:
-    """The threshold values of a condition and the values just past them."""
+def _either_side(condition: object, parameters: Mapping[str, Parameter], step: float) -> set[float]:
+    """The threshold values of a condition (as the house sets them) and the values just past them."""
     if isinstance(condition, list):
-        return set().union(*(_either_side(option, step) for option in condition))
-    if isinstance(condition, dict):
-        edges: set[float] = set()
-        if isinstance(condition.get("min"), (int, float)):
-            edges |= {condition["min"], condition["min"] - step}
-        if isinstance(condition.get("max"), (int, float)):
-            edges |= {condition["max"], condition["max"] + step}
+        return set().union(*(_either_side(option, parameters, step) for option in condition))
+    if isinstance(condition, Mapping):
+        bounds = resolve_bounds(condition, parameters)
+        if bounds is None:
+            return set()
+        edges: set[float] = {value for among in [bounds.among or ()] for value in among}
+        edges |= {value + offset for value in edges for offset in (-step, step)}
+        if math.isfinite(bounds.low):
+            edges |= {bounds.low, bounds.low - step, bounds.low + step}
+        if math.isfinite(bounds.high):
+            edges |= {bounds.high, bounds.high - step, bounds.high + step}
         return edges
-    if isinstance(condition, (int, float)) and not isinstance(condition, bool):
-        return {condition, condition + step}
+    if is_number(condition):
+        return {float(condition), float(condition) + step}  # type: ignore[arg-type]
     return set()
 
 

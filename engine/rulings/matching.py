@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.books.model import Condition, Rule
+from engine.books.model import Condition, Parameter, Rule
+from engine.books.thresholds import resolve
 from engine.books.vocabulary import Vocabulary
 from engine.rulings.situation import Situation
 
@@ -26,25 +27,35 @@ HOLDS = Verdict(True)
 FAILS = Verdict(False)
 
 
-def value_matches(expected: object, actual: object) -> bool:
-    """One condition against one known value: equal, one of a list, or within min/max."""
+NO_PARAMETERS: Mapping[str, Parameter] = {}
+
+
+def value_matches(
+    expected: object, actual: object, parameters: Mapping[str, Parameter] = NO_PARAMETERS
+) -> bool:
+    """One condition against one known value: equal, one of a list, or within bounds, whose
+    thresholds may be the rule's parameters (as the house has them: pass its rule's)."""
     if isinstance(expected, dict):
         if isinstance(actual, bool) or not isinstance(actual, (int, float)):
             return False
-        low, high = expected.get("min"), expected.get("max")
-        return (low is None or actual >= low) and (high is None or actual <= high)
+        bounds = resolve(expected, parameters)
+        return bounds is not None and bounds.contains(actual)
     if isinstance(expected, list):
-        return any(value_matches(option, actual) for option in expected)
+        return any(value_matches(option, actual, parameters) for option in expected)
     return expected == actual
 
 
-def check_conditions(conditions: Mapping[str, Condition], known: Mapping[str, object]) -> Verdict:
+def check_conditions(
+    conditions: Mapping[str, Condition],
+    known: Mapping[str, object],
+    parameters: Mapping[str, Parameter] = NO_PARAMETERS,
+) -> Verdict:
     """All conditions hold (True), one fails (False), or some depend on missing facts (None)."""
     missing: set[str] = set()
     for name, expected in conditions.items():
         if name not in known:
             missing.add(name)
-        elif not value_matches(expected, known[name]):
+        elif not value_matches(expected, known[name], parameters):
             return FAILS
     return Verdict(None, frozenset(missing)) if missing else HOLDS
 

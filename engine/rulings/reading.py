@@ -36,14 +36,16 @@ def read_rule(entry: EffectiveRule, situation: Situation, vocab: Vocabulary) -> 
     """The reading of a rule, or None when it cannot govern this situation."""
     rule = entry.rule
     known = situation.known()
-    verdict = combine(applicability(rule, situation, vocab), check_conditions(rule.when, known))
+    verdict = combine(
+        applicability(rule, situation, vocab), check_conditions(rule.when, known, rule.parameters)
+    )
     if verdict.holds is False:
         return None
     outcome: str | None = rule.outcome
     summary, discretion = rule.summary, rule.discretion
     missing = set(verdict.missing)
     for case in rule.cases:
-        case_verdict = check_conditions(case.get("when") or {}, known)
+        case_verdict = check_conditions(case.get("when") or {}, known, rule.parameters)
         if case_verdict.holds is True:
             outcome, summary = case["outcome"], case["summary"]
             discretion = case.get("discretion", discretion)

@@ -20,6 +20,7 @@ from enum import StrEnum
 import networkx as nx
 
 from engine.books.model import Scalar
+from engine.books.thresholds import is_setting
 from engine.books.vocabulary import FactType, Vocabulary
 from engine.rulings.deciding import (
     SELF_CONTAINED_OUTCOMES,
@@ -133,7 +134,9 @@ def _nearest(kb: Rulebooks, situation: Situation, limit: int = 3) -> tuple[Readi
         if events is None or not value_matches(events, known.get("event")):
             continue
         fits = sum(
-            1 for name, expected in when.items() if name in known and value_matches(expected, known[name])
+            1
+            for name, expected in when.items()
+            if name in known and value_matches(expected, known[name], entry.rule.parameters)
         )
         scored.append((-fits, entry.rule.id, entry))
     return tuple(
@@ -186,11 +189,13 @@ def _beaten(graph: nx.DiGraph, winners: list[Reading], reading: Reading) -> bool
 
 
 def disagree(a: Reading, b: Reading) -> bool:
-    """Two rulings disagree when their outcomes differ or a number they share differs."""
+    """Two rulings disagree when their outcomes differ or a setting they share differs (a
+    book's example or a formula's result is not a house's setting)."""
     if a.outcome != b.outcome:
         return True
     pa, pb = a.rule.parameters, b.rule.parameters
-    return any(pa[name].get("value") != pb[name].get("value") for name in set(pa) & set(pb))
+    shared = [name for name in set(pa) & set(pb) if is_setting(pa[name]) and is_setting(pb[name])]
+    return any(pa[name].get("value") != pb[name].get("value") for name in shared)
 
 
 def _top(graph: nx.DiGraph, readings: list[Reading]) -> list[Reading]:
