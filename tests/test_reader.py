@@ -79,3 +79,11 @@ def test_the_players_a_story_has_acting_are_counted_when_two_or_more() -> None:
     # one action, or a question about one, says nothing for sure: the floor still asks
     assert players_said_to_act("seat 3 folded and then we saw the flashed card") is None
     assert players_said_to_act("can he raise? the dealer says no") is None
+
+
+def test_a_negation_just_before_a_yes_cue_turns_it_round():
+    from engine.freetext.reader import read_stated_facts
+
+    assert "absence_arranged" not in read_stated_facts("nobody asked the floor about it")
+    assert read_stated_facts("he asked the floor first")["absence_arranged"][0] is True
+    assert read_stated_facts("no limit, river, heads up")["heads_up"][0] is True

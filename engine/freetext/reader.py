@@ -61,6 +61,14 @@ GRAMMAR = {  # named pieces the cues' patterns share
 }
 
 
+# A negation in the three words before a "yes" cue's words turns them round.
+_NEGATED_BEFORE = re.compile(
+    r"\b(?:not|no(?!\W*limit)|never|nobody|no one|noone|without"
+    r"|didn'?t|doesn'?t|don'?t|wasn'?t|hasn'?t|hadn'?t)"
+    r"(?:\W+\w+){0,2}\W*$"
+)
+
+
 def number(word: str) -> float:
     """'both' -> 2, 'second' -> 2, '12' -> 12, '2.50' -> 2.5, '1,500' -> 1500, 'half an hour' -> 30."""
     word = word.strip().lower().replace(",", "")
@@ -79,11 +87,12 @@ class Cue:
     value: object | Callable[[re.Match[str]], object]
 
     def read(self, text: str) -> tuple[object, str] | None:
-        match = self.pattern.search(text)
-        if match is None:
-            return None
-        value = self.value(match) if callable(self.value) else self.value
-        return None if value is None else (value, match.group(0))
+        for match in self.pattern.finditer(text):
+            if self.value is True and _NEGATED_BEFORE.search(text[: match.start()]):
+                continue  # "nobody asked the floor" does not say the floor was asked
+            value = self.value(match) if callable(self.value) else self.value
+            return None if value is None else (value, match.group(0))
+        return None
 
 
 def _n(match: re.Match[str]) -> object:
