@@ -28,7 +28,7 @@ UNSETTLED = "unsettled"  # a ruling that still asks, or too many answers to try 
 SELF_CONTAINED_OUTCOMES = frozenset(
     {"misdeal", "redeal", "dead-hand", "hand-live", "card-plays", "bet-returned", "chips-removed", "forfeit"}
 )
-TRIAL_BUDGET = 48  # rulings tried per dispute at most; beyond it, ask rather than guess
+TRIAL_BUDGET = 24  # rulings tried per dispute at most; beyond it, ask rather than guess
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,13 @@ what to ask when a missing fact decides it, and when two rules disagree with no 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 import networkx as nx
 
+from engine.books.effective import EffectiveRule
 from engine.books.model import Scalar
 from engine.books.thresholds import is_setting
 from engine.books.vocabulary import FactType, Vocabulary
@@ -112,9 +113,13 @@ def _substantive_first(readings: list[Reading]) -> list[Reading]:
     return substantive or readings
 
 
-def _candidates(kb: Rulebooks, situation: Situation) -> list[Reading]:
+def _candidates(
+    kb: Rulebooks, situation: Situation, among: Sequence[EffectiveRule] | None = None
+) -> list[Reading]:
+    """The rules about the event that may govern. `among`: the rules that might still (a
+    known fact never makes a rule that failed apply again)."""
     readings = []
-    for entry in kb.with_event(situation.house, situation.event):
+    for entry in kb.with_event(situation.house, situation.event) if among is None else among:
         rule = entry.rule
         if rule.outcome == "definition":
             continue
@@ -286,13 +291,19 @@ def _rules_alike_whatever_answered(
     readings: list[Reading],
     top: list[Reading],
     questions: tuple[Question, ...],
+    candidates: Sequence[EffectiveRule],
 ) -> bool:
-    """Whether every answer to the questions still rules what the rules that apply rule now."""
+    """Whether every answer to the questions still rules what the rules that apply rule now.
+    Tried only when each rule still pending could rule that outcome at all: one that can
+    only rule otherwise decides the dispute whenever it applies."""
     if any(disagree(a, b) for a in top for b in top):
+        return False
+    pending = [r for r in readings if not r.decided and r not in top]
+    if any(top[0].outcome not in _could_rule(r) for r in pending):
         return False
 
     def rule_on(trial: Situation) -> tuple[Outcome, str | None]:
-        ruling = _resolve(kb, trial, keys, settle=False)
+        ruling = _resolve(kb, trial, keys, settle=False, among=candidates)
         if ruling.status == RulingStatus.RULED and ruling.governing is not None:
             return _announced(ruling.governing), None
         if ruling.status == RulingStatus.NEEDS_FACTS and ruling.questions:
@@ -304,6 +315,11 @@ def _rules_alike_whatever_answered(
 
     outcomes = possible_outcomes(situation, questions[0].fact, rule_on, answers)
     return outcomes == {_announced(top[0])}
+
+
+def _could_rule(reading: Reading) -> set[str]:
+    """The outcomes a reading may give: its cases' and its own."""
+    return {reading.rule.outcome, *(case["outcome"] for case in reading.rule.cases)}
 
 
 def _announced(reading: Reading) -> Outcome:
@@ -327,8 +343,15 @@ def resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None = N
     return replace(_resolve(kb, situation, keys), warnings=scope_warnings(kb, situation))
 
 
-def _resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None, settle: bool = True) -> Ruling:
-    readings = sorted(_candidates(kb, situation), key=_order(kb, situation))
+def _resolve(
+    kb: Rulebooks,
+    situation: Situation,
+    keys: frozenset[str] | None,
+    settle: bool = True,
+    among: Sequence[EffectiveRule] | None = None,
+) -> Ruling:
+    readings = sorted(_candidates(kb, situation, among), key=_order(kb, situation))
+    candidates = [reading.entry for reading in readings]
     if keys is not None:
         graph = precedence_graph(readings, situation, kb.library, kb.vocab)
         readings = _about(readings, keys, graph, situation, kb.vocab)
@@ -345,7 +368,9 @@ def _resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None, s
     if pending and (not top or undecided):
         questions = _questions(kb, undecided or pending)
         if not (
-            settle and top and _rules_alike_whatever_answered(kb, situation, keys, readings, top, questions)
+            settle
+            and top
+            and _rules_alike_whatever_answered(kb, situation, keys, readings, top, questions, candidates)
         ):
             return Ruling(
                 RulingStatus.NEEDS_FACTS, situation, support=tuple(top), questions=questions, trace=trace
