@@ -108,11 +108,11 @@ def parameter_changes(a: Rule, b: Rule) -> dict[str, ParameterChange]:
 
 
 def _value(parameter: Parameter | None) -> ParameterValue | None:
-    return parameter.get("value") if parameter is not None else None
+    return parameter.get("value") if isinstance(parameter, dict) else None  # a malformed one: none
 
 
 def _unit(parameter: Parameter | None) -> str | None:
-    return parameter.get("unit") if parameter is not None else None
+    return parameter.get("unit") if isinstance(parameter, dict) else None
 
 
 def _real_changes(words: tuple[tuple[str, str], ...]) -> list[str]:
