@@ -41,7 +41,11 @@ def iter_threshold_problems(record: Mapping[str, Any], vocab: Vocabulary) -> Ite
             continue
         for name, condition in when.items():
             fact = vocab.facts.get(name)
-            if fact is None or fact.type not in (FactType.INT, FactType.NUMBER):
+            if fact is None:
+                continue
+            if fact.type not in (FactType.INT, FactType.NUMBER):
+                if isinstance(condition, Mapping):
+                    yield f"{field}.{name}", f"{name} is not a number: bounds apply to numbers"
                 continue
             for message in _condition_problems(condition, fact, parameters, vocab):
                 yield f"{field}.{name}", message

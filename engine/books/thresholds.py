@@ -67,6 +67,8 @@ def operand_values(operand: object, parameters: Mapping[str, object]) -> tuple[f
     times, plus = (
         (operand.get("times", 1), operand.get("plus", 0)) if isinstance(operand, Mapping) else (1, 0)
     )
+    if not (is_number(times) and is_number(plus)):
+        return None  # malformed: the schema names it; nothing matches it
     return tuple(v * times + plus for v in values)
 
 

@@ -108,11 +108,11 @@ def parameter_changes(a: Rule, b: Rule) -> dict[str, ParameterChange]:
 
 
 def _value(parameter: Parameter | None) -> ParameterValue | None:
-    return parameter.get("value") if parameter is not None else None
+    return parameter.get("value") if isinstance(parameter, dict) else None  # a malformed one: none
 
 
 def _unit(parameter: Parameter | None) -> str | None:
-    return parameter.get("unit") if parameter is not None else None
+    return parameter.get("unit") if isinstance(parameter, dict) else None
 
 
 def _real_changes(words: tuple[tuple[str, str], ...]) -> list[str]:
@@ -153,9 +153,9 @@ def _reasons(a: Rule, b: Rule, words: tuple[tuple[str, str], ...]) -> tuple[str,
 def compare_rules(a: Rule, b: Rule, amended_by: str = "") -> RuleChange | None:
     """The change from rule a to rule b with the same key, or None when they are the same.
     `amended_by`: the house record that amends either side (its numbers or applicability)."""
+    if a.text == b.text:  # the same words are the same rule, whatever each book's annotator
+        return _amendment(a, b, amended_by) if amended_by else None  # wrote, unless a house amends it
     words = word_diff(a.text, b.text)
-    if a.text == b.text:
-        return _amendment(a, b, words, amended_by)  # the same words: only an amendment differs
     if squash(a.text) == squash(b.text):
         return RuleChange(a.key, ChangeKind.CHANGED, a, b, words=words, amended_by=amended_by)
     reasons = _reasons(a, b, words)
@@ -172,7 +172,7 @@ def compare_rules(a: Rule, b: Rule, amended_by: str = "") -> RuleChange | None:
     )
 
 
-def _amendment(a: Rule, b: Rule, words: tuple[tuple[str, str], ...], amended_by: str) -> RuleChange | None:
+def _amendment(a: Rule, b: Rule, amended_by: str) -> RuleChange | None:
     """The same rule printed alike in both books, its numbers or applicability amended by a
     house; None when nothing an amendment changes differs (the rule is the same)."""
     parameters = parameter_changes(a, b)
@@ -187,7 +187,7 @@ def _amendment(a: Rule, b: Rule, words: tuple[tuple[str, str], ...], amended_by:
         substantive=True,
         reasons=reasons,
         parameters=parameters,
-        words=words,
+        words=(("equal", a.text),),
         amended_by=amended_by,
     )
 
