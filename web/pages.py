@@ -29,7 +29,9 @@ def _choices() -> dict:
 
 def _asked(need_house: bool = True) -> bool:
     has_house = bool(request.args.get("house")) or not need_house
-    return has_house and bool(request.args.get("q") or request.args.getlist("fact"))
+    return has_house and bool(
+        request.args.get("q") or request.args.getlist("fact") or request.args.getlist("num")
+    )
 
 
 def with_fact(name: str, value: object, args=None) -> str:

@@ -15,6 +15,7 @@ from engine.books.problems import Problem
 from engine.books.vocabulary import load_vocabulary
 from engine.compare.behaviour import differing_houses, load_situations, rule_everywhere, ruling_differences
 from engine.compare.diff import diff_books
+from engine.compute.given import parse_number_pairs
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.model.minilm import INSTALL_MODEL, model_folder
 from engine.freetext.understand import TextError
@@ -106,6 +107,7 @@ def cmd_ruling(args: argparse.Namespace) -> int:
             format=args.format,
             facts=facts,
             answered=frozenset(answers),
+            numbers=parse_number_pairs(args.num),
         )
     except (SituationError, UnknownBook, TextError) as error:
         print(f"pokerrules: {error}", file=sys.stderr)
