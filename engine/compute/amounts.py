@@ -44,6 +44,9 @@ VERBS = {
     "check": r"check(?:s|ed)?",
     "fold": r"fold(?:s|ed)?|muck(?:s|ed)?",
     "straddle": r"straddl(?:e|es|ed)",
+    "post": r"post(?:s|ed)?",
+    "chips": r"(?:puts?|slides?|slid|pushe?s?|throws?|threw|tosse?s?|tossed|drops?|dropped)"
+    r"\s+(?:out|in|over)",
 }
 VERB = re.compile(r"\b(?:" + "|".join(f"(?P<{kind}>{words})" for kind, words in VERBS.items()) + r")\b", re.I)
 AFTER_VERB = re.compile(
@@ -58,7 +61,7 @@ MAKING = re.compile(
 MODAL = re.compile(
     r"(?:\bcan|\bcould|\bmay|\bmight|\bwants? to|\bwanted to|\ballowed to|\bable to|\bwould|\bshould"
     r"|\bhow much|\bwhat|\bmax(?:imum)?|\bmin(?:imum)?|\bmost|\bleast|\bto|\boption to|\bdoes|\bdid)\s+"
-    r"(?:\w+\s+){0,3}$",
+    r"(?:[\w,]+\s+){0,3}$",
     re.I,
 )
 POSTFLOP_WORDS = re.compile(
@@ -99,6 +102,7 @@ class Ledger:
     asker: str | None = None  # the player the question is about ("can B reraise?")
     asks: frozenset[str] = frozenset()  # max, min, side-pot, main-pot, odd-chip, cap, reopen ...
     seats: tuple[int, ...] = ()  # seats that tie, in the order said
+    halves: dict[str, tuple[int, ...]] = field(default_factory=dict)  # hi-lo: high and low winners' seats
     words: dict[str, str] = field(default_factory=dict)  # game/structure/format the words name
     dollars: bool = False  # amounts were said in dollars
 
@@ -133,6 +137,8 @@ def amount_of(text: str) -> Decimal | None:
 
 
 def _value(words: str) -> Decimal | None:
+    if words.lower().strip() == "quarter":
+        return Decimal("0.25")
     ordinal = ORDINALS.get(words.lower().strip())
     return Decimal(ordinal) if ordinal else amount_of(words)
 
@@ -149,6 +155,11 @@ def read_ledger(text: str, structure: str | None = None) -> Ledger:
                 break
     _read_stakes(text, numbers, structure or _structure_words(text))
     actions, asker = _read_actions(text)
+    if "stack" in numbers:  # "only got $5 left, so he shoves it": the all-in is the stack
+        actions = [
+            replace(a, amount=numbers["stack"].value) if a.kind == "allin" and a.amount is None else a
+            for a in actions
+        ]
     raises = _raises_made(text)
     if raises is not None:
         numbers.setdefault("raises_made", raises)
@@ -158,6 +169,7 @@ def read_ledger(text: str, structure: str | None = None) -> Ledger:
         asker=asker,
         asks=frozenset(name for name, pattern in ASKS.items() if pattern.search(text)),
         seats=_tied_seats(text),
+        halves=halves(text),
         words={
             k: v
             for k, v in (
@@ -203,15 +215,26 @@ NAMED: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
     (
         "stack",
         _named(
-            rf"\b(?:has|had|with|holding|only)\s*(?:only\s+)?{N}\s*(?:behind|left|in (?:his |her )?stack)",
+            rf"\b(?:has|had|with|holding|only|got)\s*(?:only\s+)?(?:got\s+)?{N}\s*"
+            r"(?:behind|left|in (?:his |her )?stack|(?:in )?chips)",
             rf"\bstack(?: of| is| was)?\s*{N}",
+        ),
+    ),
+    (
+        "chip_unit",
+        _named(
+            r"\bsmallest (?:chip|unit|denomination)[^.?!\d$]{0,30}?(?:is|of|=)\s*(?:a |an |the )?(?:\w+ )?"
+            r"(?P<n>quarter|\$?\d+(?:\.\d+)?)",
+            r"\ball (?P<n>\$?\d+(?:\.\d+)?|quarter)s? chips",
         ),
     ),
     ("chip", _named(rf"\b(?:a|one|single|lone)\s+{N}\s*(?:chip|bill|note|plaque)")),
     (
         "jackpot",
         _named(
-            rf"\bjackpot(?: is| was| of| at| stands at)*\s*(?:now\s+)?{N}", rf"{N}\s*(?:bad beat )?jackpot"
+            rf"\bjackpot\b[^.?!$\d]{{0,30}}?(?:is|was|of|at|says|shows|reads|stands at)\s*(?:now\s+)?{N}",
+            rf"\bjackpot(?: is| was| of| at)*\s*{N}",
+            rf"{N}\s*(?:bad beat )?jackpot",
         ),
     ),
     (
@@ -220,6 +243,7 @@ NAMED: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
             rf"\bbuy[- ]?in(?: is| was| of| at| for)*\s*{N}",
             rf"{N}\s*(?:buy[- ]?in|entry)",
             rf"\bbought in (?:at|for)\s*{N}",
+            rf"\b(?:players|entrants|people|runners|entries|guys)\s*(?:at|for|paying)\s*{N}",
             rf"\bentry(?: fee)?(?: is| was| of)?\s*{N}",
         ),
     ),
@@ -233,6 +257,7 @@ NAMED: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
             r"(?:bought in|entered|registered|signed up"
             rf"|in the (?:tournament|tourney|event|field)|paid)",
             rf"{C}\s*(?:entrants|entries|runners)\b",
+            rf"{C}\s*(?:players|people|entrants|runners|guys)\s*(?:at|for|paying)\s*\$",
             rf"\bfield of\s*{C}",
         ),
     ),
@@ -246,10 +271,11 @@ NAMED: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
         "players",
         _named(
             rf"{C}[- ](?:handed|way)\b",
-            rf"{C}\s*(?:players|people|guys)(?! (?:bought|entered|registered|signed|paid))",
+            rf"{C}\s*(?:other |remaining )?(?:players|people|guys)"
+            r"(?! (?:bought|entered|registered|signed|paid|at \$))",
         ),
     ),
-    ("players_left", _named(rf"{C}\s*(?:players|people)?\s*(?:left|remaining|remain)\b")),
+    ("players_left", _named(rf"{C}\s*(?:players|people)\s*(?:left|remaining|remain)\b")),
     (
         "place",
         _named(
@@ -262,6 +288,7 @@ NAMED: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
         _named(
             r"\bbutton(?: is| was)?(?: on| in| at)?\s*(?:seat\s*)?(?P<n>\d+)\b",
             r"\bseat\s*(?P<n>\d+)\s*(?:has|had|is|was|on)\s*(?:the\s*)?(?:button|dealer)",
+            r"\bbutton'?s\s*(?:on\s*)?(?:seat\s*)?(?P<n>\d+)\b",
         ),
     ),
     ("minutes", _named(rf"{C}\s*min(?:ute)?s?\b")),
@@ -291,8 +318,9 @@ def _game_words(text: str) -> str | None:
 
 
 STAKES = re.compile(
-    rf"(?P<lead>\bblinds?(?: are| of| at)?\s*|\blevel\s*|\bstakes?\s*|\bplaying\s*|\bat\s*)?"
-    rf"(?P<a>{NUMBER})\s*(?:/|-|–)\s*(?P<b>{NUMBER})(?![\d/])\s*(?P<tail>[a-z'’]+(?:\s[a-z'’]+)?)?",
+    rf"(?P<lead>\bblinds?(?: are| of| at)?\s*|\blevel\s*|\bstakes?\s*|\bplaying\s*|\bat\s*"
+    rf"|\b(?:limit|no[- ]limit|pot[- ]limit|nl|pl|plo|fl)\s*)?"
+    rf"(?P<a>{NUMBER})\s*(?P<sep>/|-|–)\s*(?P<b>{NUMBER})(?![\d/])\s*(?P<tail>[a-z'’]+(?:\s[a-z'’]+)?)?",
     re.I,
 )
 STAKE_TAIL = re.compile(r"^(nl|pl|plo\d?|no|pot|limit|fl|game|hold|holdem|omaha|stud|razz|lowball|draw"
@@ -305,7 +333,13 @@ def _read_stakes(text: str, numbers: dict[str, Told], structure: str | None) -> 
         lead, tail = (found.group("lead") or "").lower(), found.group("tail") or ""
         low, high = amount_of(found.group("a")), amount_of(found.group("b"))
         dollars = "$" in found.group(0)
-        if low is None or high is None or low > high or not (lead or dollars or STAKE_TAIL.match(tail)):
+        slash = found.group("sep") == "/" and not found.group("a").endswith("%")
+        if (
+            low is None
+            or high is None
+            or low >= high
+            or not (lead or dollars or slash or STAKE_TAIL.match(tail))
+        ):
             continue
         words = found.group(0).strip()
         blinds = "blind" in lead or "level" in lead or tail.lower().startswith(("blind", "level"))
@@ -326,6 +360,9 @@ def _who_before(text: str, start: int) -> str | None:
     """The player named just before a verb ('seat 4 raises', 'B goes all in', 'I bet')."""
     before = text[max(0, start - 40) : start]
     found = re.search(rf"(?P<who>{WHO})(?:\s*(?:,|then|and|also|just|now|only))*\s*$", before)
+    if found is None and re.search(r"\b(?:he|she)\b", before, re.I):  # the player last named
+        named = list(re.finditer(rf"(?P<who>{WHO})", text[:start]))
+        found = named[-1] if named else None
     if found is None:
         return None
     who = found.group("who").strip()
@@ -363,13 +400,8 @@ def _read_actions(text: str) -> tuple[list[Action], str | None]:
             continue
         after = AFTER_VERB.match(text, found.end())
         amount = amount_of(after.group("amount")) if after else None
-        if (
-            kind in ("raise", "bet", "allin", "straddle", "limp", "complete")
-            and amount is None
-            and kind != "complete"
-        ):
-            if kind != "allin":
-                continue
+        if kind in ("raise", "bet", "straddle", "limp", "post", "chips") and amount is None:
+            continue
         to: bool | None = True
         if kind == "raise":
             prep = (after.group("prep") or "").lower() if after else ""
@@ -443,8 +475,26 @@ def _raises_made(text: str) -> Told | None:
 
 
 def _tied_seats(text: str) -> tuple[int, ...]:
-    found = re.search(r"\bseats?\s*((?:\d+\s*(?:,|and|&)\s*)+\d+)", text, re.I)
+    """'seats 2, 5 and 8 tie', 'seat 3 and seat 8 tie', 'between seat 3 and seat 7'."""
+    found = re.search(r"\bseats?\s*((?:\d+\s*(?:,|and|&)\s*(?:seat\s*)?)+\d+)", text, re.I)
     return tuple(int(n) for n in re.findall(r"\d+", found.group(1))) if found else ()
+
+
+HIGH = re.compile(
+    r"\bseats?\s*(?P<seats>\d+(?:\s*(?:,|and|&)\s*(?:seat\s*)?\d+)*)\s*"
+    r"(?:has|have|had|wins?|won|takes?|took|tie for|split|chop)\s*(?:the\s*)?(?:only\s*)?(?P<half>high|low)",
+    re.I,
+)
+
+
+def halves(text: str) -> dict[str, tuple[int, ...]]:
+    """Hi-lo winners: {'high': (3,), 'low': (3, 7)} from 'seat 3 has the high, seats 3 and 7 tie for low'."""
+    found: dict[str, tuple[int, ...]] = {}
+    for match in HIGH.finditer(text):
+        found.setdefault(
+            match.group("half").lower(), tuple(int(n) for n in re.findall(r"\d+", match.group("seats")))
+        )
+    return found
 
 
 ASKS = {
@@ -471,6 +521,11 @@ ASKS = {
         r"\b(each|everyone else|rest of the table|other players|table share|per player)\b", re.I
     ),
     "reset": re.compile(r"\b(reset|seed)\b", re.I),
+    "high": re.compile(r"\b(?:does|do|the) high\b|\bhigh (?:hand )?gets?\b", re.I),
+    "low": re.compile(r"\b(?:does|do|the) low\b|\blow (?:hand )?gets?\b", re.I),
     "drop": re.compile(r"\bdrop\b", re.I),
-    "call": re.compile(r"\bhow much (?:to|does \w+ have to|do I have to) call\b", re.I),
+    "jackpot": re.compile(r"\bjackpot\b", re.I),
+    "royal": re.compile(r"\broyal\b", re.I),
+    "straight-flush": re.compile(r"\b(?:royal|straight)[- ]flush\b|\broyal\b", re.I),
+    "call": re.compile(r"\b(?:how much|what)\b[^.?!]{0,40}\bcall\b|\bcall (?:is|amount)\b", re.I),
 }

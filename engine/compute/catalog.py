@@ -1,9 +1,13 @@
 """Every computation, imported once so each registers against its rule keys."""
 
 from engine.compute import (  # noqa: F401
+    blinds,
     buyin,
+    calls,
+    forfeit,
     jackpot,
     kill,
+    limit,
     nolimit,
     oddchips,
     payout,

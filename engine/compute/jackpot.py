@@ -68,3 +68,34 @@ def jackpot_shares(table: Table) -> Answer | None:
         cites=tuple(setting.source for _, setting in found.values()),
         settings=tuple(setting for _, setting in found.values()),
     )
+
+
+AWARDS = "jackpot.royal-straight-flush-awards"
+
+
+@computes(AWARDS)
+def flush_award(table: Table) -> Answer | None:
+    """ "Any time the Bad Beat Jackpot is over $1,000, a $200 cash prize will be awarded for a
+    Royal Flush and a $100 cash prize ... for a Straight Flush", taken from the jackpot."""
+    ledger = table.ledger
+    jackpot, royal = ledger.get("jackpot"), "royal" in ledger.asks
+    minimum = table.rules.number(AWARDS, "award_jackpot_minimum")
+    award = table.rules.number(AWARDS, "royal_flush_award" if royal else "straight_flush_award")
+    if jackpot is None or minimum is None or award is None or not ({"royal", "straight-flush"} & ledger.asks):
+        return None
+    hand = "royal flush" if royal else "straight flush"
+    pays = award[0] if jackpot > minimum[0] else Decimal(0)
+    working = [f"jackpot {money(jackpot, '$')}; awards are paid when it is over {money(minimum[0], '$')}"]
+    working.append(
+        f"{hand}: {money(pays, '$')}"
+        + (f"; the jackpot becomes {money(jackpot - pays, '$')}" if pays else "")
+    )
+    return Answer(
+        "jackpot.flush-award",
+        pays,
+        "$",
+        f"The {hand} pays {money(pays, '$')}",
+        tuple(working),
+        (minimum[1].source,),
+        (minimum[1], award[1]),
+    )

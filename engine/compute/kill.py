@@ -50,3 +50,21 @@ def kill_blind(table: Table) -> Answer | None:
         cites=(setting.source,),
         settings=(setting,),
     )
+
+
+@computes("kill-pot.scoop-pot-size")
+def scoop_threshold(table: Table) -> Answer | None:
+    """ "the next hand will be killed only if the pot is at least five times the size of the upper
+    limit of the game" (`scoop_kill_pot_size`)."""
+    found = table.rules.number("kill-pot.scoop-pot-size", "scoop_kill_pot_size")
+    upper = table.ledger.get("big_bet")
+    if found is None or upper is None:
+        return None
+    times, setting = found
+    unit, least = table.unit, times * upper
+    working = [f"{times} x the upper limit {money(upper, unit)} = {money(least, unit)}"]
+    pot = table.ledger.get("pot")
+    if pot is not None:
+        working.append(f"this pot {money(pot, unit)}: {'killed' if pot >= least else 'not killed'}")
+    display = f"A scooped pot of at least {money(least, unit)} kills the next hand"
+    return Answer("kill.scoop-pot", least, unit, display, tuple(working), (setting.source,), (setting,))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from engine.compute.amounts import Action, Ledger
 from engine.compute.model import Alternative, Answer, money
 from engine.compute.registry import Table, computes
 from engine.compute.rounds import Round, replay
@@ -29,6 +30,19 @@ def minimum_to(state: Round) -> Decimal:
     return state.facing + max(state.last_full, state.minimum)
 
 
+def _without_short_raise(ledger: Ledger) -> tuple[tuple[Action, ...], Action | None]:
+    """The actions without a last raise that was short of a full raise and not all-in: that
+    raise is the one disputed, and the minimum is what it should have been."""
+    actions = ledger.actions
+    if not actions or actions[-1].kind not in ("raise", "chips"):
+        return actions, None
+    before = replay(ledger, actions[:-1])
+    after = replay(ledger, actions)
+    if after.full_wagers > before.full_wagers:
+        return actions, None
+    return actions[:-1], actions[-1]
+
+
 def asked_player_acted(table: Table, state: Round) -> bool:
     asker = table.ledger.asker
     return asker is not None and asker in state.matched
@@ -41,7 +55,8 @@ def no_limit_minimum(table: Table) -> Answer | None:
         return None
     if not ledger.actions and ledger.get("bb") is None:
         return None
-    state = replay(ledger, ledger.actions)
+    actions, short = _without_short_raise(ledger)
+    state = replay(ledger, actions)
     if asked_player_acted(table, state) or (state.minimum == 0 and state.facing == 0):
         return None
     cites = table.cite(*KEYS[:2]) or table.cite(*KEYS)
@@ -49,6 +64,10 @@ def no_limit_minimum(table: Table) -> Answer | None:
         return None
     unit, least = table.unit, minimum_to(state)
     working = list(state.working)
+    if short is not None:
+        working.append(
+            f"{short.who}'s raise to {short.amount} is less than a full raise: it is the one in dispute"
+        )
     if state.facing == 0:
         working.append(f"no bet yet: the minimum bet is the minimum bring-in, {money(state.minimum, unit)}")
         display = f"Bet at least {money(least, unit)}"

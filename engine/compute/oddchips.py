@@ -33,6 +33,15 @@ def split(amount: Decimal, order: list[int], unit: Decimal) -> dict[int, Decimal
     return shares
 
 
+def _unit(table: Table) -> tuple[Decimal, Setting]:
+    """The smallest unit the chip is broken down to: said by the person, else asked of the house."""
+    told = table.ledger.numbers.get("chip_unit")
+    rule = ", ".join(table.cite("ties.odd-chip-smallest-unit")) or "Ties rule 3"
+    if told is not None:
+        return told.value, Setting("smallest unit", told.value, f'said: "{told.words}" ({rule})')
+    return Decimal(1), Setting("smallest unit", 1, f"not set: the smallest unit used in the game ({rule})")
+
+
 @computes(*KEYS)
 def odd_chip(table: Table) -> Answer | None:
     ledger = table.ledger
@@ -48,26 +57,61 @@ def odd_chip(table: Table) -> Answer | None:
         f"clockwise from the button: {', '.join(f'seat {s}' for s in order)}",
         f"the odd chip goes to the first of them: seat {order[0]}",
     ]
-    settings = []
     pot = ledger.get("pot")
-    if pot is not None:
-        unit = Decimal(1)
-        shares = split(pot, order, unit)
-        working.append(
-            f"{money(pot, table.unit)} in units of {money(unit, table.unit)}: "
-            + ", ".join(f"seat {s} {money(v, table.unit)}" for s, v in shares.items())
+    if pot is None:
+        return Answer(
+            "odd-chip", order[0], "seat", f"Seat {order[0]} gets the odd chip", tuple(working), cites
         )
-        settings.append(
-            Setting(
-                "smallest unit", 1, f"not set ({table.cite('ties.odd-chip-smallest-unit') or 'Ties rule 3'})"
-            )
-        )
+    unit, setting = _unit(table)
+    shares = split(pot, order, unit)
+    working.append(
+        f"{money(pot, table.unit)} = {int(pot / unit)} units of {money(unit, table.unit)}: "
+        + ", ".join(f"seat {s} {money(v, table.unit)}" for s, v in shares.items())
+    )
+    shown = ", ".join(f"seat {s} {money(v, table.unit)}" for s, v in shares.items())
     return Answer(
-        name="odd-chip",
-        value=order[0],
-        unit="seat",
-        display=f"Seat {order[0]} gets the odd chip",
+        name="odd-chip.split",
+        value=shares[order[0]],
+        unit=table.unit,
+        display=f"Seat {order[0]} gets the odd chip: {shown}",
         working=tuple(working),
         cites=cites,
-        settings=tuple(settings),
+        settings=(setting,),
+    )
+
+
+@computes("ties.odd-chip-high-low", "omaha-hi-lo.low-qualifier", "stud-hi-lo.split-pot")
+def high_low_split(table: Table) -> Answer | None:
+    """Hi-lo: "the high hand receives the odd chip in a split between the high and the low
+    hands"; each half is then split among its own tied hands."""
+    ledger = table.ledger
+    pot, halves = ledger.get("pot"), ledger.halves
+    if pot is None or "high" not in halves or "low" not in halves:
+        return None
+    cites = table.cite("ties.odd-chip-high-low")
+    if not cites:
+        return None
+    unit, setting = _unit(table)
+    units = int(pot / unit)
+    high, low = (units - units // 2) * unit, units // 2 * unit
+    working = [
+        f"{money(pot, table.unit)} = {units} units of {money(unit, table.unit)}",
+        f"high half {money(high, table.unit)}, low half {money(low, table.unit)} (the odd unit to the high)",
+    ]
+    each_high = high / len(halves["high"])
+    if len(halves["low"]) > 1:
+        working.append(
+            f"the low half split {len(halves['low'])} ways:"
+            f" {money(low / len(halves['low']), table.unit)} each"
+        )
+    asked_low = "low" in ledger.asks and "high" not in ledger.asks
+    value = low / len(halves["low"]) if asked_low else each_high
+    return Answer(
+        name="odd-chip.high-low",
+        value=value,
+        unit=table.unit,
+        display=f"High {money(high, table.unit)}, low {money(low, table.unit)}",
+        working=tuple(working),
+        cites=cites,
+        settings=(setting,),
     )

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from engine.compute.model import Answer, Setting
 from engine.compute.registry import Table, computes
+from engine.compute.rounds import replay
 
 ROUNDS = {"holdem": 4, "omaha": 4, "omaha-hi-lo": 4, "stud": 5, "razz": 5, "stud-hi-lo": 5,
           "lowball-a5": 2, "lowball-27": 2, "draw-high": 2, "jacks-or-better": 2}  # fmt: skip
@@ -69,9 +70,13 @@ def raise_cap(table: Table) -> Answer | None:
     working = [f"{table.game_told}: {rounds} betting rounds" if rounds else f"{table.game_told}"]
     working.append(f"the house's cap for it: a bet and {cap} raises ({setting.source})")
     made = ledger.get("raises_made")
+    made_by = ledger.numbers["raises_made"].words if made is not None else ""
+    if any(a.amount is not None for a in ledger.actions if a.kind in ("bet", "raise", "complete")):
+        state = replay(ledger, ledger.actions)
+        made, made_by = Decimal(max(state.full_wagers - 1, 0)), "; ".join(state.working)
     if made is not None:
         left = max(cap - made, Decimal(0))
-        working.append(f"raises made so far: {made} ({ledger.numbers['raises_made'].words!r})")
+        working.append(f"raises made so far: {made} ({made_by})")
         working.append(f"{cap} - {made} = {left} more raise{'s' if left != 1 else ''} allowed")
         display = f"{left} more raise{'s' if left != 1 else ''} allowed (a bet and {cap} raises)"
         value = left

@@ -74,6 +74,7 @@ ASKED_KEYS = {
     "kill": ("kill-pot.description",),
     "payout": ("tournament.payout", "tournament.payout-table"),
     "buy-in": ("buy-in.full-buy-in",),
+    "jackpot": ("jackpot.payout-losing-hand", "jackpot.royal-straight-flush-awards"),
 }
 
 
