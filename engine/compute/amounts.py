@@ -60,8 +60,8 @@ MAKING = re.compile(
 )
 MODAL = re.compile(
     r"(?:\bcan|\bcould|\bmay|\bmight|\bwants? to|\bwanted to|\ballowed to|\bable to|\bwould|\bshould"
-    r"|\bhow much|\bwhat|\bmax(?:imum)?|\bmin(?:imum)?|\bmost|\bleast|\bto|\boption to|\bdoes|\bdid)\s+"
-    r"(?:[\w,]+\s+){0,3}$",
+    r"|\bhow much|\bwhat|\bmax(?:imum)?|\bmin(?:imum)?|\bmost|\bleast|\boption to|\bdoes|\bdid)\s+"
+    r"(?:[A-Za-z']+,?\s+){0,3}$|\bto\s+$",
     re.I,
 )
 POSTFLOP_WORDS = re.compile(

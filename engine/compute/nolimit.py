@@ -59,7 +59,9 @@ def no_limit_minimum(table: Table) -> Answer | None:
     state = replay(ledger, actions)
     if asked_player_acted(table, state) or (state.minimum == 0 and state.facing == 0):
         return None
-    cites = table.cite(*KEYS[:2]) or table.cite(*KEYS)
+    cites = (
+        table.cite(table.governing) if table.governing in KEYS else table.cite(*KEYS[:2]) or table.cite(*KEYS)
+    )
     if not cites:
         return None
     unit, least = table.unit, minimum_to(state)

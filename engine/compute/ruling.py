@@ -28,6 +28,8 @@ def computed_answer(
         status=ruling["status"],
         governing=rules[0] if rules else "",
     )
-    keys = [*rules, *(ruling.get("candidates") or [])[:CANDIDATES]]
+    event = situation["facts"].get("event")
+    about = [entry.rule.key for entry in kb.with_event(house, event)] if event else []
+    keys = [*rules, *(ruling.get("candidates") or [])[:CANDIDATES], *about]
     answer = compute(table, keys)
     return answer.as_json() if answer is not None else None
