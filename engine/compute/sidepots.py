@@ -20,8 +20,8 @@ def side_pots(
     """([(amount, players eligible)], {player: amount returned}): main pot first."""
     put_in, returned = dict(put_in), {}
     ranked = sorted(put_in.values(), reverse=True)
-    if len(ranked) > 1 and ranked[0] > ranked[1]:
-        top = max(put_in, key=lambda p: put_in[p])
+    top = max(put_in, key=lambda p: put_in[p])
+    if len(ranked) > 1 and ranked[0] > ranked[1] and top in live:
         returned[top] = ranked[0] - ranked[1]
         put_in[top] = ranked[1]
     pots: list[tuple[Decimal, tuple[str, ...]]] = []
@@ -34,6 +34,9 @@ def side_pots(
         elif amount:
             pots.append((amount, eligible))
         previous = level
+    left = sum(put_in.values(), ZERO) - sum((amount for amount, _ in pots), ZERO)
+    if pots and left:  # folded chips above the last live player's level stay in the last pot
+        pots[-1] = (pots[-1][0] + left, pots[-1][1])
     return pots, returned
 
 
