@@ -80,7 +80,7 @@ def odd_chip(table: Table) -> Answer | None:
     )
 
 
-@computes("ties.odd-chip-high-low", "omaha-hi-lo.low-qualifier", "stud-hi-lo.split-pot")
+@computes("ties.odd-chip-high-low", "omaha-hi-lo.low-qualifier", "stud-hi-lo.odd-chip")
 def high_low_split(table: Table) -> Answer | None:
     """Hi-lo: "the high hand receives the odd chip in a split between the high and the low
     hands"; each half is then split among its own tied hands."""
