@@ -30,7 +30,7 @@ def _house(library: Library, amend: list[dict]) -> HouseRules:
 
 
 def _answer(rules: HouseRules, key: str, text: str, **context: str) -> Decimal:
-    table = Table(rules=rules, ledger=read_ledger(text, context.get("structure")), **context)
+    table = Table(rules=rules, ledger=read_ledger(text, context.get("structure")), ruled=(key,), **context)
     found = compute(table, [key])
     assert found is not None
     return Decimal(found.value)

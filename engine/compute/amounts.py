@@ -139,6 +139,8 @@ def amount_of(text: str) -> Decimal | None:
 def _value(words: str) -> Decimal | None:
     if words.lower().strip() == "quarter":
         return Decimal("0.25")
+    if words.lower().replace("-", "").replace(" ", "") == "headsup":
+        return Decimal(2)
     ordinal = ORDINALS.get(words.lower().strip())
     return Decimal(ordinal) if ordinal else amount_of(words)
 
@@ -271,6 +273,8 @@ NAMED: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
         "players",
         _named(
             rf"{C}[- ](?:handed|way)\b",
+            r"\b(?P<n>two)\s+of\s+us\b",
+            r"\b(?P<n>heads[- ]?up)\b",
             rf"{C}\s*(?:other |remaining )?(?:players|people|guys)"
             r"(?! (?:bought|entered|registered|signed|paid|at \$))",
         ),
@@ -292,7 +296,7 @@ NAMED: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
         ),
     ),
     ("minutes", _named(rf"{C}\s*min(?:ute)?s?\b")),
-    ("raises", _named(rf"{C}\s*raises?\s*(?:so far|already|made|in)")),
+    ("raises_made", _named(rf"{C}\s*raises?\s*(?:so far|already|made|in)")),
 ]
 
 
@@ -373,6 +377,21 @@ def _who_before(text: str, start: int) -> str | None:
     return "me" if who.lower() in ("i", "me", "hero") else _canonical(who)
 
 
+def _named_before(text: str, start: int) -> str | None:
+    """The player named last before a question's verb ("now seat 5 wants to raise")."""
+    window = text[max(0, start - 45) : start]
+    named = list(re.finditer(rf"(?P<who>{WHO})", window))
+    if not named:
+        return None
+    who = named[-1].group("who")
+    return "me" if who.lower() in ("i", "me", "hero") else _canonical(who)
+
+
+STACK_BEFORE = re.compile(
+    rf"\b(?:has|had|with|holding)\s+(?:only\s+|just\s+)?(?P<n>{NUMBER})(?:\s+total)?\s+(?:and\s+)?$", re.I
+)
+
+
 def _canonical(who: str) -> str:
     lowered = who.lower()
     roles = {"small blind": "sb", "big blind": "bb", "btn": "button", "under the gun": "utg"}
@@ -392,14 +411,13 @@ def _read_actions(text: str) -> tuple[list[Action], str | None]:
         kind = found.lastgroup or ""
         who = _who_before(text, found.start())
         if MODAL.search(text[max(0, found.start() - 40) : found.start()]) or _in_question(text, found.end()):
-            asker = (
-                asker
-                or who
-                or ("me" if re.search(r"\bI\b", text[max(0, found.start() - 30) : found.start()]) else None)
-            )
+            asker = asker or who or _named_before(text, found.start())
             continue
         after = AFTER_VERB.match(text, found.end())
         amount = amount_of(after.group("amount")) if after else None
+        stack = STACK_BEFORE.search(text[max(0, found.start() - 30) : found.start()])
+        if kind == "allin" and amount is None and stack:  # "seat 5 has $150 and shoves it"
+            amount = amount_of(stack.group("n"))
         if kind in ("raise", "bet", "straddle", "limp", "post", "chips") and amount is None:
             continue
         to: bool | None = True
@@ -501,7 +519,11 @@ ASKS = {
     "max": re.compile(
         r"\b(max(?:imum)?|most|biggest|largest|how (?:much|big|high) can|pot it|potting)\b", re.I
     ),
-    "min": re.compile(r"\b(min(?:imum)?|least|smallest|at least)\b", re.I),
+    "min": re.compile(
+        r"(?<!\d)(?<!\d\s)\b(min(?:imum)?|least|smallest)\b"
+        r"(?!\s*(?:buy|chip|unit|denomination|players?|to buy))",
+        re.I,
+    ),
     "side-pot": re.compile(r"\bside[- ]?pots?\b", re.I),
     "main-pot": re.compile(r"\bmain pot\b", re.I),
     "odd-chip": re.compile(r"\bodd (?:chip|dollar)|extra chip|leftover chip", re.I),
@@ -527,5 +549,9 @@ ASKS = {
     "jackpot": re.compile(r"\bjackpot\b", re.I),
     "royal": re.compile(r"\broyal\b", re.I),
     "straight-flush": re.compile(r"\b(?:royal|straight)[- ]flush\b|\broyal\b", re.I),
-    "call": re.compile(r"\b(?:how much|what)\b[^.?!]{0,40}\bcall\b|\bcall (?:is|amount)\b", re.I),
+    "call": re.compile(
+        r"\b(?:how much|what)\b[^.?!]{0,40}\bcall\b|\bcall (?:is|amount)\b"
+        r"|\b(?:wants? to|to) (?:limp|just call)\b",
+        re.I,
+    ),
 }

@@ -13,6 +13,8 @@ KEY = "blinds.missed-blind-return"
 @computes(KEY, "blinds.between-blinds", "blinds.owed-blind-dealt-in")
 def live_part(table: Table) -> Answer | None:
     ledger = table.ledger
+    if not table.about((KEY, "blinds.between-blinds", "blinds.owed-blind-dealt-in")):
+        return None
     posts = [a for a in ledger.actions if a.kind == "post" and a.amount is not None]
     opening = ledger.get("bb")
     cites = table.cite(KEY)

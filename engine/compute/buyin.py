@@ -13,6 +13,8 @@ KEY = "buy-in.full-buy-in"
 @computes(KEY, "buy-in.short-buy-in", "no-limit.maximum-buy-in")
 def full_buy_in(table: Table) -> Answer | None:
     ledger, structure = table.ledger, table.structure_told
+    if not table.about((KEY, "buy-in.short-buy-in", "no-limit.maximum-buy-in"), "buy-in"):
+        return None
     big = ledger.get("big_bet")
     if structure in ("no-limit", "pot-limit") or (structure is None and big is None):
         multiple = table.rules.number(KEY, "full_buy_in_big_bet")

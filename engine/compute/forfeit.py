@@ -15,6 +15,8 @@ KEY = "tournament.players-leaving-forfeit"
 @computes(KEY, "tournament.players-leaving")
 def forfeit_split(table: Table) -> Answer | None:
     ledger = table.ledger
+    if not table.about((KEY, "tournament.players-leaving")):
+        return None
     chips, players = ledger.get("stack"), ledger.get("players")
     cites = table.cite(KEY)
     if chips is None or not players or not cites:

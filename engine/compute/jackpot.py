@@ -21,6 +21,8 @@ SHARES = (
 @computes(*(key for _, key, _ in SHARES), "jackpot.qualification", "jackpot.minimum-players")
 def jackpot_shares(table: Table) -> Answer | None:
     ledger = table.ledger
+    if not table.about(tuple(key for _, key, _ in SHARES), "jackpot"):
+        return None
     jackpot, players = ledger.get("jackpot"), ledger.get("dealt_in") or ledger.get("players")
     if jackpot is None:
         return None

@@ -56,6 +56,8 @@ def kill_blind(table: Table) -> Answer | None:
 def scoop_threshold(table: Table) -> Answer | None:
     """ "the next hand will be killed only if the pot is at least five times the size of the upper
     limit of the game" (`scoop_kill_pot_size`)."""
+    if not table.about(("kill-pot.scoop-pot-size",), "kill"):
+        return None
     found = table.rules.number("kill-pot.scoop-pot-size", "scoop_kill_pot_size")
     upper = table.ledger.get("big_bet")
     if found is None or upper is None:

@@ -21,6 +21,8 @@ SHORT_KEY, CHIPS_KEY = "betting.all-in-short-limit", "betting.string-raise"
 def raise_after_all_in(table: Table) -> Answer | None:
     """Complete the bet (under the fraction), or raise a full bet over the all-in (at or over it)."""
     ledger = table.ledger
+    if not table.about((SHORT_KEY, "betting.minimum-wager-size", "no-limit.no-completing-bet"), "reopen"):
+        return None
     allins = [a for a in ledger.actions if a.kind == "allin" and a.amount is not None]
     found = table.rules.number(SHORT_KEY, "reopen_fraction")
     bet = round_bet(table, ledger.actions)
@@ -56,6 +58,8 @@ def raise_after_all_in(table: Table) -> Answer | None:
 def chips_without_a_word(table: Table) -> Answer | None:
     """Chips put in silently: a full bet plus the fraction or more is a raise, to be completed."""
     ledger = table.ledger
+    if not table.about((CHIPS_KEY, "betting.oversized-chip", "betting.chips-released-binding")):
+        return None
     silent = [a for a in ledger.actions if a.kind == "chips" and a.amount is not None]
     found = table.rules.number(CHIPS_KEY, "raise_commit_fraction")
     if table.structure_told != "limit" or not silent or found is None:

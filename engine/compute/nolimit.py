@@ -51,6 +51,8 @@ def asked_player_acted(table: Table, state: Round) -> bool:
 @computes(*KEYS)
 def no_limit_minimum(table: Table) -> Answer | None:
     ledger = table.ledger
+    if not table.about(KEYS, "min") or ("call" in ledger.asks and "min" not in ledger.asks):
+        return None
     if table.structure_told == "limit" or ("max" in ledger.asks and "min" not in ledger.asks):
         return None
     if not ledger.actions and ledger.get("bb") is None:

@@ -45,6 +45,8 @@ def _unit(table: Table) -> tuple[Decimal, Setting]:
 @computes(*KEYS)
 def odd_chip(table: Table) -> Answer | None:
     ledger = table.ledger
+    if not table.about(KEYS, "odd-chip"):
+        return None
     button, seats = ledger.get("button"), ledger.seats
     if button is None or len(seats) < 2 or table.game_told in ("stud", "razz", "stud-hi-lo"):
         return None

@@ -30,6 +30,8 @@ def percents(table: Table, key: str, players: int) -> tuple[list[Decimal], Setti
 @computes(PARAGRAPH, TABLE, "tournament.buy-in-rebuy")
 def prize(table: Table) -> Answer | None:
     ledger = table.ledger
+    if not table.about((PARAGRAPH, TABLE, "tournament.buy-in-rebuy"), "payout"):
+        return None
     entrants, buy_in, place = (
         ledger.get("entrants") or ledger.get("players"),
         ledger.get("buy_in"),

@@ -36,10 +36,15 @@ def maximum_to(state: Round, me: str, stack: Decimal | None = None) -> tuple[Dec
 def pot_limit_maximum(table: Table) -> Answer | None:
     ledger = table.ledger
     asks = ledger.asks
+    if not table.about((*KEYS, "no-limit.description"), "max"):
+        return None
     if table.structure_told != "pot-limit" or ("min" in asks and "max" not in asks):
         return None
     if not ledger.actions and ledger.get("pot") is None and ledger.get("bb") is None:
         return None
+    oversized = _oversized(table)
+    if oversized is not None:
+        return oversized
     me = ledger.asker or "me"
     state = replay(ledger, ledger.actions)
     stack = ledger.get("stack")
@@ -67,6 +72,35 @@ def pot_limit_maximum(table: Table) -> Answer | None:
         cites=cites,
         settings=_settings(table, state),
         alternatives=tuple(_alternatives(table, state, me, most)),
+    )
+
+
+def _oversized(table: Table) -> Answer | None:
+    """A wager already made that is more than the pot allowed: "the surplus will be given back"
+    (PL rule 1). The answer is what it could be at most."""
+    ledger = table.ledger
+    wagers = [i for i, a in enumerate(ledger.actions) if a.kind in ("bet", "raise") and a.amount is not None]
+    if not wagers or wagers[-1] != len(ledger.actions) - 1 - sum(
+        1 for a in ledger.actions[wagers[-1] + 1 :] if a.kind in ("call", "fold", "check")
+    ):
+        return None
+    last = ledger.actions[wagers[-1]]
+    before = replay(ledger, ledger.actions[: wagers[-1]])
+    most = maximum_to(before, last.who)[0]
+    made = replay(ledger, ledger.actions[: wagers[-1] + 1]).put_in.get(last.who, ZERO)
+    cites = table.cite("pot-limit.oversize-wager", "pot-limit.maximum-raise")
+    if made <= most or not cites:
+        return None
+    unit = table.unit
+    working = [*_pot_lines(before, unit), f"the most {last.who} could wager: {money(most, unit)}"]
+    working.append(f"{last.who} put in {money(made, unit)}: {money(made - most, unit)} over the pot")
+    return Answer(
+        name="pot-limit.oversize",
+        value=most,
+        unit=unit,
+        display=f"{money(most, unit)} at most: {money(made - most, unit)} over the pot",
+        working=tuple(working),
+        cites=cites,
     )
 
 

@@ -57,6 +57,8 @@ def cap_setting(table: Table) -> tuple[Decimal, Setting] | None:
 @computes(*KEYS)
 def raise_cap(table: Table) -> Answer | None:
     ledger = table.ledger
+    if not table.about(KEYS, "cap"):
+        return None
     if table.structure_told in ("no-limit", "pot-limit") or table.game_told is None:
         return None
     players = ledger.get("players")

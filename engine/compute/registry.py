@@ -27,6 +27,11 @@ class Table:
     format: str | None = None
     status: str = "ruled"
     governing: str = ""  # the key of the rule the ruling cites first
+    ruled: tuple[str, ...] = ()  # the keys of every rule the ruling shows
+
+    def about(self, keys: tuple[str, ...], *asked: str) -> bool:
+        """Is the dispute about these rules: the ruling shows one, or the question asks it?"""
+        return bool(set(self.ruled) & set(keys)) or bool(set(asked) & self.ledger.asks)
 
     @property
     def structure_told(self) -> str | None:

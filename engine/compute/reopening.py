@@ -49,6 +49,8 @@ def reopened(table: Table) -> Answer | None:
         return None
     state = replay(ledger, ledger.actions, limit_bet=bet, reopen_fraction=fraction)
     player = player_in_question(ledger, state)
+    if player is not None and state.facing <= state.matched.get(player, state.facing):
+        return None  # nothing more to call: not a question of reopening
     if (
         player is None
         or player not in state.matched

@@ -19,6 +19,12 @@ def computed_answer(
     """The contract's `answer` object, or None when no rule in play computes a number here."""
     situation = ruling["situation"]
     rules = [r["key"] for r in ruling["rulings"]]
+    event = ruling["situation"]["facts"].get("event")
+    about = [entry.rule.key for entry in kb.with_event(house, event)] if event else []
+    candidates = (ruling.get("candidates") or [])[:CANDIDATES]
+    # with no rule shown (a question, or no rule), the rules the words match best and the rules
+    # about the event stand in for it
+    shown = rules or [*candidates[:2], *about]
     table = Table(
         rules=HouseRules.of(house, kb.effective(house)),
         ledger=ledger,
@@ -27,9 +33,8 @@ def computed_answer(
         format=situation.get("format"),
         status=ruling["status"],
         governing=rules[0] if rules else "",
+        ruled=tuple(shown),
     )
-    event = situation["facts"].get("event")
-    about = [entry.rule.key for entry in kb.with_event(house, event)] if event else []
-    keys = [*rules, *(ruling.get("candidates") or [])[:CANDIDATES], *about]
+    keys = [*rules, *candidates, *about]
     answer = compute(table, keys)
     return answer.as_json() if answer is not None else None

@@ -43,6 +43,8 @@ def side_pots(
 @computes(*KEYS)
 def pots(table: Table) -> Answer | None:
     ledger = table.ledger
+    if not table.about(KEYS, "side-pot", "main-pot"):
+        return None
     state = replay(ledger, ledger.actions)
     if not state.all_in or len(state.put_in) < 2:
         return None
