@@ -222,6 +222,7 @@ NAMED: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
             rf"\bstack(?: of| is| was)?\s*{N}",
         ),
     ),
+    ("kill", _named(rf"\bkill(?: blind)?(?: is| of| was| for)\s*{N}", rf"{N}\s*(?:chip )?kill\b")),
     (
         "chip_unit",
         _named(
@@ -547,6 +548,9 @@ ASKS = {
     "low": re.compile(r"\b(?:does|do|the) low\b|\blow (?:hand )?gets?\b", re.I),
     "drop": re.compile(r"\bdrop\b", re.I),
     "jackpot": re.compile(r"\bjackpot\b", re.I),
+    "deadline": re.compile(
+        r"\bhow long|\bhow many (?:minutes|seconds)|\bwhen (?:do|does|can|is)\b|\btime left\b", re.I
+    ),
     "royal": re.compile(r"\broyal\b", re.I),
     "straight-flush": re.compile(r"\b(?:royal|straight)[- ]flush\b|\broyal\b", re.I),
     "call": re.compile(

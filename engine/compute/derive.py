@@ -32,6 +32,10 @@ def derived_facts(
     ):
         if ledger.get(name) is not None:
             facts[fact] = _plain(ledger.get(name))
+    kill, stack = ledger.get("kill"), ledger.get("stack")
+    if kill and stack is not None:
+        facts["stack_in_kill_blinds"] = _plain(stack / kill)
+    facts.update(_call_share(ledger))
     pot, big, chip = ledger.get("pot"), ledger.get("big_bet"), ledger.get("chip")
     if pot is not None and big:
         facts["pot_size_upper_limits"] = _plain(pot / big)
@@ -56,6 +60,17 @@ def _all_in_facts(ledger: Ledger, structure: str | None) -> dict[str, object]:
         "facing_full_raise": state.may_raise(player, None),
         "short_all_ins": len(state.short_all_ins),
     }
+
+
+def _call_share(ledger: Ledger) -> dict[str, object]:
+    """What share of a wager the caller put in (the 80% rule of thumb)."""
+    wagers = [a for a in ledger.actions if a.kind in ("bet", "raise") and a.amount]
+    if not wagers:
+        return {}
+    after = [a for a in ledger.actions[ledger.actions.index(wagers[-1]) + 1 :] if a.amount]
+    if not after or not wagers[-1].amount or (after[0].amount or 0) >= wagers[-1].amount:
+        return {}
+    return {"call_percent_of_bet": _plain((after[0].amount or Decimal(0)) / wagers[-1].amount * 100)}
 
 
 def _limit_fraction(ledger: Ledger) -> dict[str, object]:

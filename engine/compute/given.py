@@ -29,6 +29,7 @@ NAMES = {
     "place": "the finishing place",
     "button": "the button's seat",
     "minutes": "minutes",
+    "kill": "the kill blind",
     "raises_made": "raises made so far on the round",
 }
 SPECIAL = {

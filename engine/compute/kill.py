@@ -70,3 +70,23 @@ def scoop_threshold(table: Table) -> Answer | None:
         working.append(f"this pot {money(pot, unit)}: {'killed' if pot >= least else 'not killed'}")
     display = f"A scooped pot of at least {money(least, unit)} kills the next hand"
     return Answer("kill.scoop-pot", least, unit, display, tuple(working), (setting.source,), (setting,))
+
+
+VOLUNTARY = "kill-pot.lowball-optional-kill"
+
+
+@computes(VOLUNTARY)
+def voluntary_kill_stack(table: Table) -> Answer | None:
+    """ "you must have at least four times the amount of the kill blind in your stack"."""
+    found = table.rules.number(VOLUNTARY, "voluntary_kill_stack")
+    kill = table.ledger.get("kill")
+    if found is None or kill is None or not table.about((VOLUNTARY,)):
+        return None
+    times, setting = found
+    unit, least = table.unit if table.ledger.dollars else "chips", times * kill
+    working = [f"{times} x the kill blind {money(kill, unit)} = {money(least, unit)}"]
+    stack = table.ledger.get("stack")
+    if stack is not None:
+        working.append(f"stack {money(stack, unit)}: {'enough' if stack >= least else 'not enough'} to kill")
+    display = f"At least {money(least, unit)} in the stack to kill"
+    return Answer("kill.voluntary-stack", least, unit, display, tuple(working), (setting.source,), (setting,))

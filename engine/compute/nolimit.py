@@ -102,3 +102,31 @@ def no_limit_minimum(table: Table) -> Answer | None:
         cites=cites,
         alternatives=tuple(alternatives),
     )
+
+
+MISUNDERSTANDING = "no-limit.gross-misunderstanding"
+
+
+@computes(MISUNDERSTANDING)
+def share_of_the_bet(table: Table) -> Answer | None:
+    """ "disallow any claim of not understanding the amount wagered if the caller has put eighty
+    percent or more of that amount into the pot" (`misunderstanding_call_percent`)."""
+    ledger = table.ledger
+    found = table.rules.number(MISUNDERSTANDING, "misunderstanding_call_percent")
+    wagers = [a for a in ledger.actions if a.kind in ("bet", "raise") and a.amount]
+    after = [a for a in ledger.actions[ledger.actions.index(wagers[-1]) + 1 :] if a.amount] if wagers else []
+    if found is None or not wagers or not after or not table.about((MISUNDERSTANDING,)):
+        return None
+    threshold, setting = found
+    wager, put = wagers[-1].amount or Decimal(1), after[0].amount or Decimal(0)
+    percent = (put / wager * 100).quantize(Decimal("0.1"))
+    unit = table.unit
+    held = percent >= threshold
+    working = (
+        f"the wager {money(wager, unit)}; put in {money(put, unit)}: {percent}%",
+        f"{'at least' if held else 'under'} {threshold}%: "
+        + ("the claim of misunderstanding is disallowed" if held else "the call may be taken back"),
+    )
+    return Answer(
+        "no-limit.call-share", percent, "%", f"{percent}% of the bet", working, (setting.source,), (setting,)
+    )

@@ -64,6 +64,10 @@ def raise_cap(table: Table) -> Answer | None:
     players = ledger.get("players")
     if players == 2 and not table.tournament:
         return None  # heads-up in a money game: no cap to count (rule 4), nothing to compute
+    exempt = table.rules.number("tournament.heads-up-raise-limit", "raise_cap_exempt_players")
+    left_in_event = ledger.get("players_left")
+    if table.tournament and exempt and left_in_event is not None and left_in_event <= exempt[0]:
+        return None  # the last two players of a tournament: no limit on raises
     found = cap_setting(table)
     if found is None:
         return None
