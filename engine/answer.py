@@ -39,7 +39,8 @@ def answer_dispute(
     kb.check_book(house)
     context = {"game": game, "structure": structure, "format": format}
     ledger = ledger_for(text, dict(numbers or {}), structure)
-    facts = {**derived_facts(ledger, kb.vocab, game=game, structure=structure), **(facts or {})}
+    derived = derived_facts(ledger, kb.vocab, game=game, structure=structure)
+    facts = {**derived, **(facts or {})}
     if text is not None:
         ruling = lookup_json(lookup(kb, house, text, **context, facts=facts, answered=answered))
     else:
@@ -47,6 +48,10 @@ def answer_dispute(
             kb.vocab, house, **context, facts=facts, sources={name: "answered" for name in answered}
         )
         ruling = ruling_json(resolve(kb, situation))
+    ruled_on: Any = ruling["situation"]
+    worked_out = {name: value for name, value in derived.items() if ruled_on["facts"].get(name) == value}
+    if worked_out:
+        ruling["derived"] = worked_out
     answer = computed_answer(kb, house, ruling, ledger)
     if answer is not None:
         ruling["answer"] = answer

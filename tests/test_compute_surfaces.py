@@ -79,7 +79,12 @@ def test_the_cli_prints_the_answer_first_and_in_json() -> None:
         "actions=A bets 100, B all-in 140",
     ]
     text = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    assert text.splitlines()[1] == "Answer: Raise to at least $240"
+    lines = text.splitlines()
+    assert "Answer: Raise to at least $240" in lines
+    assert lines.index("Answer: Raise to at least $240") < next(
+        i for i, line in enumerate(lines) if line.startswith("Ruling")
+    )
+    assert "Worked out from the numbers: betting_rounds=4" in lines
     data = json.loads(subprocess.run([*command, "--json"], capture_output=True, text=True, check=True).stdout)
     assert data["answer"]["value"] == 240
 

@@ -124,6 +124,11 @@ OPENAPI = {
                         "of the rule the words match, when the fact was taken from it}.",
                     },
                     "answer": {"$ref": "#/components/schemas/Answer"},
+                    "derived": {
+                        "type": "object",
+                        "description": "Facts worked out from the numbers told (bet_fraction, heads_up, "
+                        "betting_rounds, ...), never asked; fact -> value.",
+                    },
                     "candidates": {
                         "type": "array",
                         "items": {"type": "string"},

@@ -157,6 +157,11 @@ def _wager(
             if full
             else f"not a full raise (under {_n(was)})"
         )
+        if limit_bet is not None and fraction is not None and kind == "allin":
+            half = "at least" if full else "less than"
+            what = f"{half} {fraction} of a {_n(limit_bet)} bet: " + (
+                "a full bet" if full else "not a full bet"
+            )
         state.working.append(f"{who} {verb} {_n(total)}: {_n(increment)} more, {what}")
     else:
         state.working.append(f"{who} {verb} {_n(total)}")

@@ -19,6 +19,9 @@ def render_ruling(answer: Answer) -> str:
             f'{name}={item["value"]} (from "{item["from"]}")' for name, item in answer["inferred"].items()
         )
         lines.append(f"Read from your words: {read}  — correct any with --fact")
+    if answer.get("derived"):
+        worked = ", ".join(f"{name}={value}" for name, value in answer["derived"].items())
+        lines.append(f"Worked out from the numbers: {worked}")
     lines += answer_lines(answer.get("answer"))
     lines += [f"Note: {warning}" for warning in answer["warnings"]]
     for index, rule in enumerate(answer["rulings"]):
