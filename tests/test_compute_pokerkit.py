@@ -149,3 +149,16 @@ def test_heads_up_limit_raising_is_unlimited_in_a_money_game() -> None:
         state.complete_bet_or_raise_to(state.min_completion_betting_or_raising_to_amount)
         raises += 1
     assert raises == 4  # PokerKit 0.7.7 stops at four; the books would allow more
+
+
+def test_a_short_big_blind_still_sets_the_call() -> None:
+    """HomePokerTourney (The Pot 6) and Catfish Bend / v7 (Blinds 1): action goes on as if the
+    full big blind were posted, so the call is 100 and a raise is to 200. PokerKit takes the
+    short blind as the wager: a call of 60, a raise to 160."""
+    state = pokerkit.NoLimitTexasHoldem.create_state(
+        AUTOMATIONS, True, 0, (50, 100), 100, (1000, 60, 1000), 3
+    )
+    assert (state.checking_or_calling_amount, state.min_completion_betting_or_raising_to_amount) == (60, 160)
+    ledger = Ledger(numbers={"sb": Told(Decimal(50), "sb"), "bb": Told(Decimal(100), "bb")})
+    mine = replay(ledger, ())
+    assert (mine.facing, minimum_to(mine)) == (100, 200)

@@ -66,6 +66,7 @@ def test_the_ruling_page_shows_the_number_above_the_rule(client) -> None:
     page = client.get(_url("/", ["pot=100", "actions=A bets 50"])).get_data(as_text=True)
     assert "Raise to $250 at most" in page
     assert page.index("Raise to $250 at most") < page.index("The maximum amount a player can raise")
+    assert "num=pot%3D100" in page  # the permalink replays the numbers too
 
 
 def test_the_cli_prints_the_answer_first_and_in_json() -> None:

@@ -57,6 +57,7 @@ def permalink(answer: dict) -> str:
     pairs += [("fact", f"{name}={value}") for name, value in situation["facts"].items()]
     if request.args.get("q"):
         pairs.append(("q", request.args["q"]))
+    pairs += [("num", value) for value in request.args.getlist("num")]
     return url_for("pages.lookup_page") + "?" + urlencode(pairs)
 
 
