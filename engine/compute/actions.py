@@ -47,6 +47,11 @@ MODAL = re.compile(
     r"(?:[A-Za-z']+,?\s+){0,3}$|\bto\s+$",
     re.I,
 )
+SPEECH = re.compile(  # what someone says about an action is not the action ("says that's a raise")
+    r"(?:\bthat'?s|\bsays?|\bsaid|\bclaims?|\bclaimed|\bthinks?|\bcalls it|\bcalling it)\s+"
+    r"(?:[A-Za-z']+\s+){0,2}$",
+    re.I,
+)
 POSTFLOP_WORDS = re.compile(
     r"(?<!pre-)(?<!pre)\b(flop|turn|river|fourth street|fifth street|sixth street|seventh street"
     r"|after the draw)\b",
@@ -107,6 +112,8 @@ def read_actions(text: str) -> tuple[list[Action], str | None]:
     for found in VERB.finditer(text):
         kind = found.lastgroup or ""
         who = _who_before(text, found.start())
+        if SPEECH.search(text[max(0, found.start() - 30) : found.start()]):
+            continue
         if MODAL.search(text[max(0, found.start() - 40) : found.start()]) or _in_question(text, found.end()):
             asker = asker or who or _named_before(text, found.start())
             continue

@@ -4,6 +4,7 @@ from engine.compute import (  # noqa: F401
     blinds,
     buyin,
     calls,
+    chip,
     deadlines,
     forfeit,
     jackpot,

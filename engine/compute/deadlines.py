@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.compute.model import Answer, money
+from engine.compute.model import Alternative, Answer, money
 from engine.compute.registry import Table, computes
 
 ABSENCE_KEYS = (
@@ -27,6 +27,18 @@ def absence_left(table: Table) -> Answer | None:
     if found is None or "deadline" not in table.ledger.asks:
         return None
     limit, setting = found
+    third = table.rules.number(key, "third_player_absence_minutes") if key else None
+    alternatives = (
+        (
+            Alternative(
+                "two players from the game are already away eating (the third one)",
+                third[0],
+                f"{third[0]} minutes",
+            ),
+        )
+        if third
+        else ()
+    )
     gone = table.ledger.get("minutes")
     working = [f"the house's limit: {limit} minutes ({setting.source})"]
     if gone is None:
@@ -44,7 +56,9 @@ def absence_left(table: Table) -> Answer | None:
         f"gone {gone} minutes: {left} left" if gone <= limit else f"gone {gone} minutes: over the limit"
     )
     display = f"{left} minutes left" if gone <= limit else f"Over the {limit}-minute limit by {gone - limit}"
-    return Answer("absence.left", left, "minutes", display, tuple(working), (setting.source,), (setting,))
+    return Answer(
+        "absence.left", left, "minutes", display, tuple(working), (setting.source,), (setting,), alternatives
+    )
 
 
 @computes(CLOCK_KEY)

@@ -22,7 +22,7 @@ def forfeit_split(table: Table) -> Answer | None:
     if chips is None or not players or not cites:
         return None
     told = ledger.numbers.get("chip_unit")
-    unit = told.value if told else Decimal(1)
+    unit = told.value if told and told.value > 0 else Decimal(1)
     setting = Setting("smallest chip", unit, f'said: "{told.words}"' if told else "not set: 1 assumed")
     units = int(chips / unit)
     each = units // int(players) * unit

@@ -37,7 +37,7 @@ def _unit(table: Table) -> tuple[Decimal, Setting]:
     """The smallest unit the chip is broken down to: said by the person, else asked of the house."""
     told = table.ledger.numbers.get("chip_unit")
     rule = ", ".join(table.cite("ties.odd-chip-smallest-unit")) or "Ties rule 3"
-    if told is not None:
+    if told is not None and told.value > 0:
         return told.value, Setting("smallest unit", told.value, f'said: "{told.words}" ({rule})')
     return Decimal(1), Setting("smallest unit", 1, f"not set: the smallest unit used in the game ({rule})")
 

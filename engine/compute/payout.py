@@ -37,7 +37,7 @@ def prize(table: Table) -> Answer | None:
         ledger.get("buy_in"),
         ledger.get("place"),
     )
-    if entrants is None or buy_in is None or place is None:
+    if entrants is None or buy_in is None or place is None or place < 1 or entrants < 1:
         return None
     rebuys, add_ons = ledger.get("rebuys") or Decimal(0), ledger.get("add_ons") or Decimal(0)
     price = ledger.get("rebuy_price") or buy_in
