@@ -80,7 +80,7 @@ def _who_before(text: str, start: int) -> str | None:
 
 def _named_before(text: str, start: int) -> str | None:
     """The player named last before a question's verb ("now seat 5 wants to raise")."""
-    window = text[max(0, start - 45) : start]
+    window = re.split(r"[.?!;]", text[max(0, start - 45) : start])[-1]  # this sentence only
     named = list(re.finditer(rf"(?P<who>{WHO})", window))
     if not named:
         return None

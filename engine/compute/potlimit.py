@@ -139,7 +139,7 @@ def _alternatives(table: Table, state: Round, me: str, most: Decimal) -> list[Al
         found.append(Alternative("the house's structure counts the small blind as a big blind", value,
                                  f"{money(value, unit)} at most"))  # fmt: skip
     example = _rounding_example(table)
-    if example:
+    if example and maximum_to(state, me)[2] >= 2 * example:  # a unit that fits the stakes
         _, call, after_call = maximum_to(state, me)
         rounded = (after_call / example).to_integral_value(rounding=ROUND_CEILING) * example
         value = state.facing + rounded if state.facing > 0 else rounded
