@@ -1,10 +1,19 @@
 """The one entry point the command line and the web share: a dispute, told in words, as
-facts, or both, becomes the contract's ruling object."""
+facts, or both, becomes the contract's ruling object.
+
+The numbers are read here, once, before anything is ruled: from the words and from numbers
+given directly (`numbers`). Facts that are arithmetic on them (a short all-in's fraction of a
+bet, heads-up, the game's betting rounds) are worked out and given to the resolver, never
+asked; given facts win over them. When a rule in play computes a number, the ruling carries
+it as `answer`."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.compute.derive import derived_facts
+from engine.compute.given import ledger_for
+from engine.compute.ruling import computed_answer
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lookup import lookup
 from engine.render.ruling_json import lookup_json, ruling_json
@@ -22,15 +31,28 @@ def answer_dispute(
     format: str | None = None,
     facts: dict[str, Any] | None = None,
     answered: frozenset[str] = frozenset(),
+    numbers: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The ruling object for one house: read from the words when there are any (given facts
     win over what the words say), else ruled on the facts alone. `answered` names the facts
     that answer a question the last ruling asked, so the trace says so."""
     kb.check_book(house)
     context = {"game": game, "structure": structure, "format": format}
+    ledger = ledger_for(text, dict(numbers or {}), structure)
+    derived = derived_facts(ledger, kb.vocab, game=game, structure=structure)
+    facts = {**derived, **(facts or {})}
     if text is not None:
-        return lookup_json(lookup(kb, house, text, **context, facts=dict(facts or {}), answered=answered))
-    situation = make_situation(
-        kb.vocab, house, **context, facts=dict(facts or {}), sources={name: "answered" for name in answered}
-    )
-    return ruling_json(resolve(kb, situation))
+        ruling = lookup_json(lookup(kb, house, text, **context, facts=facts, answered=answered))
+    else:
+        situation = make_situation(
+            kb.vocab, house, **context, facts=facts, sources={name: "answered" for name in answered}
+        )
+        ruling = ruling_json(resolve(kb, situation))
+    ruled_on: Any = ruling["situation"]
+    worked_out = {name: value for name, value in derived.items() if ruled_on["facts"].get(name) == value}
+    if worked_out:
+        ruling["derived"] = worked_out
+    answer = computed_answer(kb, house, ruling, ledger)
+    if answer is not None:
+        ruling["answer"] = answer
+    return ruling

@@ -61,6 +61,12 @@ OPENAPI = {
                     _param(
                         "fact", "KEY=VALUE, repeatable; names and values from the vocabulary.", repeat=True
                     ),
+                    _param(
+                        "num",
+                        "NAME=VALUE, repeatable: a number of the dispute (pot=120, bb=10, stakes=5/10, "
+                        "seats=2,5,8, actions=A bets 100, B all-in 140); wins over the words.",
+                        repeat=True,
+                    ),
                 ],
                 "responses": {
                     "200": {
@@ -122,6 +128,12 @@ OPENAPI = {
                         "description": "Free text only: fact -> {value, from: the words read, rule: the id "
                         "of the rule the words match, when the fact was taken from it}.",
                     },
+                    "answer": {"$ref": "#/components/schemas/Answer"},
+                    "derived": {
+                        "type": "object",
+                        "description": "Facts worked out from the numbers told (bet_fraction, heads_up, "
+                        "betting_rounds, ...), never asked; fact -> value.",
+                    },
                     "candidates": {
                         "type": "array",
                         "items": {"type": "string"},
@@ -137,6 +149,57 @@ OPENAPI = {
                                 "citation": {"type": "string"},
                                 "summary": {"type": "string"},
                                 "kind": {"type": "string", "enum": ["rule", "glossary"]},
+                            },
+                        },
+                    },
+                },
+            },
+            "Answer": {
+                "type": "object",
+                "description": "When the ruling is a number: the number, its working, the house settings "
+                "it read and the alternatives where a book leaves a choice open.",
+                "required": ["value", "unit", "display", "working", "settings", "alternatives"],
+                "properties": {
+                    "name": {"type": "string", "description": "The computation: pot-limit.max-raise, ..."},
+                    "value": {
+                        "type": "number",
+                        "description": "Dollars or chips; a seat; a count of raises.",
+                    },
+                    "unit": {"type": "string", "enum": ["$", "chips", "seat", "raises", "%", "minutes", "seconds"]},
+                    "display": {"type": "string", "description": "The number as the floor says it."},
+                    "working": {"type": "array", "items": {"type": "string"}},
+                    "settings": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "name": {"type": "string"},
+                                "value": {},
+                                "from": {"type": "string", "description": "Record id, or 'not set (...)'."},
+                                "amended_by": {"type": "string"},
+                            },
+                        },
+                    },
+                    "alternatives": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "if": {"type": "string"},
+                                "value": {"type": "number"},
+                                "display": {"type": "string"},
+                            },
+                        },
+                    },
+                    "cites": {"type": "array", "items": {"type": "string"}},
+                    "read": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "name": {"type": "string"},
+                                "value": {"type": "string"},
+                                "from": {"type": "string"},
                             },
                         },
                     },

@@ -29,7 +29,9 @@ def _choices() -> dict:
 
 def _asked(need_house: bool = True) -> bool:
     has_house = bool(request.args.get("house")) or not need_house
-    return has_house and bool(request.args.get("q") or request.args.getlist("fact"))
+    return has_house and bool(
+        request.args.get("q") or request.args.getlist("fact") or request.args.getlist("num")
+    )
 
 
 def with_fact(name: str, value: object, args=None) -> str:
@@ -55,6 +57,7 @@ def permalink(answer: dict) -> str:
     pairs += [("fact", f"{name}={value}") for name, value in situation["facts"].items()]
     if request.args.get("q"):
         pairs.append(("q", request.args["q"]))
+    pairs += [("num", value) for value in request.args.getlist("num")]
     return url_for("pages.lookup_page") + "?" + urlencode(pairs)
 
 

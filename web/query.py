@@ -11,6 +11,7 @@ from flask import current_app
 from engine.answer import answer_dispute
 from engine.compare.behaviour import differing_houses
 from engine.compare.diff import BookDiff, diff_books
+from engine.compute.given import parse_number_pairs
 from engine.freetext.knowledge import KnowledgeBase
 from engine.rulings.situation import parse_fact_pairs
 from web.errors import BadRequest
@@ -43,6 +44,9 @@ def situation_params(args) -> dict:
         "q": args.get("q") if args.get("q", "").strip() else None,
         "facts": parse_fact_pairs(facts),
         "answered": frozenset(args.getlist("answered") if hasattr(args, "getlist") else ()),
+        "numbers": parse_number_pairs(
+            args.getlist("num") if hasattr(args, "getlist") else list(args.get("num", []))
+        ),
     }
 
 
@@ -55,6 +59,7 @@ def _request_key(params: dict, house: str | None) -> tuple:
         params["q"],
         tuple(sorted(params["facts"].items())),
         frozenset(params.get("answered", frozenset())),
+        tuple(sorted(params.get("numbers", {}).items())),
     )
 
 
@@ -78,9 +83,17 @@ def make_ruler(kb: KnowledgeBase, size: int = 4096):
 
     @lru_cache(maxsize=size)
     def ruler(key: tuple) -> bytes:
-        house, game, structure, format, q, facts, answered = key
+        house, game, structure, format, q, facts, answered, numbers = key
         data = answer_dispute(
-            kb, house, q, game=game, structure=structure, format=format, facts=dict(facts), answered=answered
+            kb,
+            house,
+            q,
+            game=game,
+            structure=structure,
+            format=format,
+            facts=dict(facts),
+            answered=answered,
+            numbers=dict(numbers),
         )
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 

@@ -40,6 +40,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="the answer to a question the last ruling asked (traced as answered)",
     )
+    ruling.add_argument(
+        "--num",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a number of the dispute (pot=120, bb=10, stakes=5/10, actions='A bets 100, B all-in 140')",
+    )
     ruling.add_argument("--json", action="store_true", help="print JSON")
     ruling.add_argument(
         "text", nargs="?", help='the dispute in words, e.g. "dealer flashed seat 4\'s second card"'

@@ -15,6 +15,7 @@ from engine.books.problems import Problem
 from engine.books.vocabulary import load_vocabulary
 from engine.compare.behaviour import differing_houses, load_situations, rule_everywhere, ruling_differences
 from engine.compare.diff import diff_books
+from engine.compute.given import parse_number_pairs
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.model.minilm import INSTALL_MODEL, model_folder
 from engine.freetext.understand import TextError
@@ -109,6 +110,7 @@ def cmd_ruling(args: argparse.Namespace) -> int:
             format=args.format,
             facts=facts,
             answered=frozenset(answers),
+            numbers=parse_number_pairs(args.num),
         )
     except (SituationError, UnknownBook, TextError) as error:
         print(f"pokerrules: {error}", file=sys.stderr)
@@ -127,14 +129,23 @@ def _ruling_everywhere(kb: KnowledgeBase, args: argparse.Namespace) -> int:
         "format": args.format,
         "facts": parse_fact_pairs(args.fact),
     }
-    answers = {house: ruling_json(ruling) for house, ruling in rule_everywhere(kb, spec).items()}
+    numbers = parse_number_pairs(args.num)
+    if numbers:  # the same numbers in every house: each house's rules compute its own answer
+        context = {"game": args.game, "structure": args.structure, "format": args.format}
+        answers = {
+            house: answer_dispute(kb, house, None, **context, facts=dict(spec["facts"]), numbers=numbers)
+            for house in kb.houses
+        }
+    else:
+        answers = {house: ruling_json(ruling) for house, ruling in rule_everywhere(kb, spec).items()}
     differ = differing_houses(answers)
     if args.json:
         print(json.dumps({"houses": answers, "differ": differ}, indent=2, ensure_ascii=False))
         return 0
     for house, answer in answers.items():
         mark = "≠" if house in differ else " "
-        print(f"{mark} {house:<18} {answer['status']:<12} {said_in_one_line(answer)}")
+        number = f"{answer['answer']['display']} — " if answer.get("answer") else ""
+        print(f"{mark} {house:<18} {answer['status']:<12} {number}{said_in_one_line(answer)}")
     return 0
 
 

@@ -19,6 +19,10 @@ def render_ruling(answer: Answer) -> str:
             f'{name}={item["value"]} (from "{item["from"]}")' for name, item in answer["inferred"].items()
         )
         lines.append(f"Read from your words: {read}  — correct any with --fact")
+    if answer.get("derived"):
+        worked = ", ".join(f"{name}={value}" for name, value in answer["derived"].items())
+        lines.append(f"Worked out from the numbers: {worked}")
+    lines += answer_lines(answer.get("answer"))
     lines += [f"Note: {warning}" for warning in answer["warnings"]]
     for index, rule in enumerate(answer["rulings"]):
         label = {
@@ -50,6 +54,20 @@ def render_ruling(answer: Answer) -> str:
         )
         lines.append(f"Ask: {question['ask']}{choices}  ({option})")
     return "\n".join(lines)
+
+
+def answer_lines(computed: Answer | None) -> list[str]:
+    """The computed number first, then its working, the house settings and the alternatives."""
+    if not computed:
+        return []
+    lines = [f"Answer: {computed['display']}"]
+    lines += [f"  {step}" for step in computed["working"]]
+    lines += [f"  House setting: {s['name']} = {s['value']} ({s['from']})" for s in computed["settings"]]
+    lines += [f"  If {a['if']}: {a['display']}" for a in computed["alternatives"]]
+    read = ", ".join(f'{r["name"]} {r["value"]} ("{r["from"]}")'.replace("  ", " ") for r in computed["read"])
+    if read:
+        lines.append(f"  Numbers read: {read}  — correct any with --num NAME=VALUE")
+    return lines
 
 
 def said_in_one_line(answer: Answer) -> str:

@@ -1,0 +1,20 @@
+"""Every computation, imported once so each registers against its rule keys."""
+
+from engine.compute import (  # noqa: F401
+    blinds,
+    buyin,
+    calls,
+    chip,
+    deadlines,
+    forfeit,
+    jackpot,
+    kill,
+    limit,
+    nolimit,
+    oddchips,
+    payout,
+    potlimit,
+    raisecap,
+    reopening,
+    sidepots,
+)

@@ -1,0 +1,94 @@
+"""Facts that are arithmetic on the numbers told: never asked of the floor, worked out before
+the resolver runs (a short all-in's fraction of a bet, whether the wager a player faces is a
+full raise, heads-up, the game's betting rounds, players dealt in, the pot)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from engine.books.vocabulary import Vocabulary
+from engine.compute.amounts import Ledger
+from engine.compute.raisecap import ROUNDS
+from engine.compute.rounds import replay
+
+
+def derived_facts(
+    ledger: Ledger, vocab: Vocabulary, *, game: str | None, structure: str | None
+) -> dict[str, object]:
+    """fact -> value for the facts the numbers settle (only facts the vocabulary has)."""
+    game = game or ledger.words.get("game")
+    structure = structure or ledger.words.get("structure")
+    facts: dict[str, object] = {}
+    if game in ROUNDS:
+        facts["betting_rounds"] = ROUNDS[game]
+    players = ledger.get("players")
+    if players is not None:
+        facts["players_in_pot"] = int(players)
+        facts["heads_up"] = players == 2
+    for fact, name in (
+        ("players_dealt_in", "dealt_in"),
+        ("pot_amount", "pot"),
+        ("jackpot_amount", "jackpot"),
+    ):
+        if ledger.get(name) is not None:
+            facts[fact] = _plain(ledger.get(name))
+    kill, stack = ledger.get("kill"), ledger.get("stack")
+    if kill and stack is not None:
+        facts["stack_in_kill_blinds"] = _plain(stack / kill)
+    facts.update(_call_share(ledger))
+    pot, big, chip = ledger.get("pot"), ledger.get("big_bet"), ledger.get("chip")
+    if pot is not None and big:
+        facts["pot_size_upper_limits"] = _plain(pot / big)
+    if pot is not None and chip is not None:
+        facts["chip_exceeds_pot"] = chip > pot
+    facts.update(_all_in_facts(ledger, structure))
+    return {name: value for name, value in facts.items() if name in vocab.facts}
+
+
+def _all_in_facts(ledger: Ledger, structure: str | None) -> dict[str, object]:
+    allins = [a for a in ledger.actions if a.kind == "allin" and a.amount is not None]
+    if not allins:
+        return {}
+    if structure == "limit":
+        return _limit_fraction(ledger)
+    state = replay(ledger, ledger.actions)
+    player = ledger.asker
+    if player is None or player not in state.matched:
+        return {}
+    return {
+        "player_acted": True,
+        "facing_full_raise": state.may_raise(player, None),
+        "short_all_ins": len(state.short_all_ins),
+    }
+
+
+def _call_share(ledger: Ledger) -> dict[str, object]:
+    """What share of a wager the caller put in (the 80% rule of thumb)."""
+    wagers = [a for a in ledger.actions if a.kind in ("bet", "raise") and a.amount]
+    if not wagers:
+        return {}
+    after = [a for a in ledger.actions[ledger.actions.index(wagers[-1]) + 1 :] if a.amount]
+    if not after or not wagers[-1].amount or (after[0].amount or 0) >= wagers[-1].amount:
+        return {}
+    return {"call_percent_of_bet": _plain((after[0].amount or Decimal(0)) / wagers[-1].amount * 100)}
+
+
+def _limit_fraction(ledger: Ledger) -> dict[str, object]:
+    """The last all-in's raise as a fraction of the round's bet (Catfish B&R rule 5)."""
+    first_bet = next((a.amount for a in ledger.actions if a.kind == "bet" and a.amount), None)
+    bet = first_bet or (ledger.get("big_bet") if ledger.words.get("postflop") else ledger.get("small_bet"))
+    if not bet:
+        return {}
+    state = replay(ledger, ledger.actions[:-1] if ledger.actions[-1].kind == "allin" else ledger.actions)
+    allin = next(a for a in reversed(ledger.actions) if a.kind == "allin")
+    before = replay(ledger, ledger.actions[: ledger.actions.index(allin)], limit_bet=bet).facing
+    increment = (allin.amount or Decimal(0)) - before
+    facts: dict[str, object] = {"bet_fraction": _plain(increment / bet)}
+    if ledger.asker is not None:
+        facts["player_acted"] = ledger.asker in state.matched
+    return facts
+
+
+def _plain(value: Decimal | None) -> int | float:
+    number = Decimal(value or 0)
+    return int(number) if number == number.to_integral_value() else round(float(number), 4)

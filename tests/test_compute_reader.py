@@ -1,0 +1,91 @@
+"""The reader of amounts: each number the words state, with the words it came from; a raise
+said without 'to' or 'by' stays ambiguous and gets both answers."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from engine.compute.amounts import read_ledger
+from engine.compute.given import ledger_for, parse_number_pairs
+from engine.compute.nolimit import minimum_to
+from engine.compute.rounds import replay
+from engine.rulings.situation import SituationError
+
+
+@pytest.mark.parametrize(
+    ("text", "structure", "expected"),
+    [
+        ("2-5 NL, pot is $120", None, {"sb": 2, "bb": 5, "pot": 120}),
+        ("blinds 100/200, UTG shoves", None, {"sb": 100, "bb": 200}),
+        ("$10-$20 limit, $10 big blind", None, {"small_bet": 10, "big_bet": 20, "bb": 10}),
+        ("limit 4-8 at my place", None, {"small_bet": 4, "big_bet": 8}),
+        ("Bad beat jackpot is $10,000 and 9 players were dealt in", None, {"jackpot": 10000, "dealt_in": 9}),
+        (
+            "16 players bought in at $25 with 4 rebuys. Third place?",
+            None,
+            {"entrants": 16, "rebuys": 4, "place": 3},
+        ),
+        (
+            "pot is $30.25, smallest chip we use is a quarter",
+            None,
+            {"pot": Decimal("30.25"), "chip_unit": Decimal("0.25")},
+        ),
+        ("button is seat 6", None, {"button": 6}),
+    ],
+)
+def test_numbers_are_read_with_their_words(text: str, structure: str | None, expected: dict) -> None:
+    ledger = read_ledger(text, structure)
+    for name, value in expected.items():
+        assert ledger.get(name) == Decimal(value), (name, ledger.numbers)
+        assert ledger.numbers[name].words in text
+
+
+def test_actions_name_who_did_what_for_how_much() -> None:
+    ledger = read_ledger("A bets $100, B goes all in for $140, C folds. Can D raise?")
+    assert [(a.who, a.kind, a.amount) for a in ledger.actions] == [
+        ("A", "bet", 100),
+        ("B", "allin", 140),
+        ("C", "fold", None),
+    ]
+    assert ledger.asker == "D"
+    assert ledger.actions[1].words == "goes all in for $140"
+
+
+def test_the_player_before_me_is_not_me() -> None:
+    ledger = read_ledger("pot is $120 and the player before me bets $40. What is the most I can raise to?")
+    assert ledger.actions[0].who != "me" and ledger.asker == "me"
+
+
+def test_a_pronoun_points_to_the_player_last_named() -> None:
+    ledger = read_ledger("seat 2 is first and he's only got $5 left, so he shoves it")
+    assert (ledger.actions[0].who, ledger.actions[0].amount) == ("seat 2", 5)
+
+
+def test_raise_to_by_and_unsaid() -> None:
+    to, by, unsaid = (read_ledger(f"A bets 100, B raises {w}200").actions[1] for w in ("to ", "by ", ""))
+    assert (to.to, by.to, unsaid.to) == (True, False, None)
+
+
+def test_an_unsaid_raise_is_answered_both_ways() -> None:
+    ledger = read_ledger("A bets 100, B raises 250, C wants to raise. minimum?")
+    assert minimum_to(replay(ledger, ledger.actions)) == 400  # to 250: a raise of 150
+    assert minimum_to(replay(ledger, ledger.actions, raise_by=True)) == 600  # by 250: to 350
+
+
+def test_verbs_inside_the_question_are_not_actions() -> None:
+    ledger = read_ledger("A bets 100, B calls. Can C raise?")
+    assert [a.who for a in ledger.actions] == ["A", "B"] and ledger.asker == "C"
+
+
+def test_given_numbers_win_over_the_words() -> None:
+    ledger = ledger_for("pot is $120, A bets 40", {"pot": "150", "stakes": "1/2"})
+    assert ledger.get("pot") == 150 and ledger.numbers["pot"].words == "--num pot=150"
+    assert (ledger.get("sb"), ledger.get("bb")) == (1, 2)
+
+
+@pytest.mark.parametrize("pairs", [["pots=1"], ["pot"], ["pot=lots"]])
+def test_a_bad_number_is_a_clear_error(pairs: list[str]) -> None:
+    with pytest.raises(SituationError):
+        ledger_for(None, parse_number_pairs(pairs))
