@@ -79,12 +79,12 @@ def _is_punctuation(char: str) -> bool:
     code = ord(char)
     if 33 <= code <= 47 or 58 <= code <= 64 or 91 <= code <= 96 or 123 <= code <= 126:
         return True
-    return unicodedata.category(char).startswith("P")
+    return code >= 128 and unicodedata.category(char).startswith("P")
 
 
 def _is_cjk(char: str) -> bool:
     code = ord(char)
-    return any(
+    return code >= 0x3400 and any(
         low <= code <= high
         for low, high in (
             (0x4E00, 0x9FFF),
