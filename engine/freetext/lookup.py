@@ -16,6 +16,7 @@ from __future__ import annotations
 import heapq
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -28,6 +29,7 @@ from engine.freetext.focus import (
 )
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lexicon import synonyms_of
+from engine.freetext.model.minilm import SentenceModel
 from engine.freetext.reader import answer_from_words
 from engine.freetext.statements import CLAUSE_TOKENS, clauses
 from engine.freetext.told import Told
@@ -137,6 +139,15 @@ def _answered_by_words(ruling: Ruling, situation: Situation, text: str) -> tuple
     return (fact, *answer) if answer else None
 
 
+@lru_cache(maxsize=4096)
+def query_vector(model: SentenceModel, text: str, limit: int) -> np.ndarray:
+    """The vector of a description or one of its clauses, kept: the same words come back
+    each time the person answers a question or corrects a fact."""
+    vector = model.encode([text], limit)[0]
+    vector.setflags(write=False)
+    return vector
+
+
 class Clauses:
     """The clauses of a description and their vectors, computed once, when first needed."""
 
@@ -149,7 +160,7 @@ class Clauses:
         if self._vectors is None:
             model = self.kb.sentence_model
             assert model is not None
-            self._vectors = model.encode(self.units, CLAUSE_TOKENS)
+            self._vectors = np.stack([query_vector(model, unit, CLAUSE_TOKENS) for unit in self.units])
         return self._vectors
 
 
@@ -208,7 +219,7 @@ def _add_meaning(relevance: dict[str, float], kb: KnowledgeBase, house: str, tex
     index = kb.meaning_index(house)
     if index is None or kb.sentence_model is None:
         return
-    query = kb.sentence_model.encode([text], MEANING_TOKENS)[0]
+    query = query_vector(kb.sentence_model, text, MEANING_TOKENS)
     weights = (MEANING_EXAMPLE_WEIGHT, MEANING_RULE_WEIGHT)
     for weight, closeness in zip(weights, index.search(query), strict=True):
         top = max(closeness.values(), default=1.0) or 1.0
