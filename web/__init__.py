@@ -18,7 +18,7 @@ from engine.rulings.resolver import RulingStatus
 from engine.serving import Served, load_served
 from web.errors import register_error_handlers
 from web.query import make_reader, make_ruler
-from web.security import add_security_headers, refuse_large_requests
+from web.security import add_security_headers, refuse_bad_hosts, refuse_large_requests
 
 MAX_REQUEST_BYTES = 16 * 1024  # a request's body
 MAX_QUERY_BYTES = 32 * 1024  # its query: 2,000 characters of any script, percent-encoded, and facts
@@ -30,6 +30,7 @@ def create_app(books: KnowledgeBase | Served | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
+        MAX_QUERY_BYTES=MAX_QUERY_BYTES,
         JSON_SORT_KEYS=False,
         TEMPLATES_AUTO_RELOAD=False,
         PROPAGATE_EXCEPTIONS=False,
@@ -59,4 +60,5 @@ def create_app(books: KnowledgeBase | Served | None = None) -> Flask:
     app.before_request(refuse_large_requests)
     app.after_request(add_security_headers)
     register_error_handlers(app)
+    app.wsgi_app = refuse_bad_hosts(app.wsgi_app)  # type: ignore[method-assign]
     return app

@@ -82,9 +82,10 @@ class ProductionServer(BaseApplication):
             "timeout": 30,
             "graceful_timeout": 20,
             "keepalive": 5,
-            # Longer than the app's own limit (web.MAX_QUERY_BYTES), so the app answers a long
-            # query itself, in JSON: 2,000 characters of any script is 24 KB percent-encoded.
-            "limit_request_line": 40 * 1024,
+            # No limit of gunicorn's own (at most 8190 bytes), so the app answers a long query
+            # itself, in JSON (web.MAX_QUERY_BYTES: 2,000 characters of any script are 24 KB
+            # percent-encoded); the worker refuses a request head over web.worker.GATHER_LIMIT.
+            "limit_request_line": 0,
             "limit_request_field_size": 8190,
             "accesslog": None,
             "errorlog": "-",

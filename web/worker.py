@@ -32,7 +32,7 @@ from web.security import HEADERS
 
 HEAD_SECONDS = 10.0  # to send a whole request, head and body
 SOCKET_SECONDS = 10  # for one read or write of a thread, once the request is in
-GATHER_LIMIT = 96 * 1024  # past this a request goes to a thread, which refuses it as too large
+GATHER_LIMIT = 96 * 1024  # a request head longer than this is refused; a body, the app refuses
 
 _LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d+)", re.IGNORECASE)
 _CHUNKED = re.compile(rb"\r\ntransfer-encoding:[^\r\n]*chunked", re.IGNORECASE)
@@ -109,7 +109,10 @@ class WholeRequestWorker(ThreadWorker):
             self._drop(conn)
             return
         conn.gathered += data
-        if is_whole(conn.gathered):
+        if len(conn.gathered) > GATHER_LIMIT and b"\r\n\r\n" not in conn.gathered:
+            write_error(conn.sock, 431, "Request Header Fields Too Large", "the request's head is over 96 KB")
+            self._drop(conn)
+        elif is_whole(conn.gathered):
             self.poller.unregister(conn.sock)
             self.gathering.remove(conn)
             conn.sock.setblocking(True)
@@ -149,7 +152,10 @@ def write_error(sock, status: int, reason: str, message: str) -> None:
     body = json.dumps({"error": f"{reason}: {message}" if message else reason}).encode()
     head = [f"HTTP/1.1 {status} {reason}", "Connection: close", "Content-Type: application/json"]
     head += [f"Content-Length: {len(body)}", *(f"{name}: {value}" for name, value in HEADERS.items())]
-    util.write_nonblock(sock, ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
+    try:
+        util.write_nonblock(sock, ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
+    except OSError:
+        pass  # the client left; nobody to tell
 
 
 wsgi.Response = _QuietResponse  # what wsgi.create builds

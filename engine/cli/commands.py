@@ -164,8 +164,10 @@ def _behaviour(kb: KnowledgeBase, args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from web.server import ProductionServer
 
+    what = f"the rulebooks in {args.path}" if args.path else "the bundled rulebooks"
     print(
-        f"pokerrules: serving the bundled rulebooks on http://{args.host}:{args.port}/ (Ctrl-C to stop)",
+        f"pokerrules: serving {what} on http://{args.host}:{args.port}/ (Ctrl-C to stop; "
+        "SIGHUP reloads the rules)",
         file=sys.stderr,
         flush=True,
     )
@@ -176,5 +178,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
             flush=True,
         )
-    ProductionServer(args.host, args.port, workers=args.workers, threads=args.threads).run()
+    if args.path and not Path(args.path).is_dir():
+        raise SystemExit(f"pokerrules: no such folder: {args.path}")
+    rules = Path(args.path) if args.path else None
+    ProductionServer(
+        args.host, args.port, workers=args.workers, threads=args.threads, rules=rules, watch=args.reload_rules
+    ).run()
     return 0
