@@ -6,7 +6,7 @@ from flask import Blueprint, Response, current_app, request
 
 from engine.books.catalog import describe_books, describe_quarantined
 from engine.render.diff_render import diff_json
-from web.openapi import OPENAPI
+from web.openapi import openapi_for
 from web.query import (
     book_diff,
     knowledge,
@@ -49,4 +49,4 @@ def diff():
 
 @api.get("/openapi.json")
 def openapi():
-    return OPENAPI
+    return openapi_for(knowledge().houses)

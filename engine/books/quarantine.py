@@ -54,20 +54,20 @@ def quarantine(library: Library, problems: Iterable[Problem]) -> Quarantine:
 
 
 def _hold_dependents(library: Library, held: dict[str, list[Problem]]) -> None:
-    """A house over a quarantined (or missing) book would rule on half its rules."""
+    """A house over a quarantined (or missing) book would rule on half its rules: it is held
+    too, and says so even when it has problems of its own."""
+    told: set[tuple[str, str]] = set()
     changed = True
     while changed:
         changed = False
         for book in library.books.values():
-            if book.id in held:
-                continue
             for parent in book.extends:
-                if parent in held or parent not in library.books:
+                if (parent in held or parent not in library.books) and (book.id, parent) not in told:
                     why = "quarantined" if parent in held else "not in this rules folder"
                     message = f"extends '{parent}', which is {why}: a house is served only over a whole base"
-                    held[book.id] = [Problem(book.path, 1, "extends", message)]
+                    held.setdefault(book.id, []).append(Problem(book.path, 1, "extends", message))
+                    told.add((book.id, parent))
                     changed = True
-                    break
 
 
 def served_part(library: Library, held: Quarantine) -> Library:
