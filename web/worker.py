@@ -54,10 +54,10 @@ def is_whole(data: bytes) -> bool:
     if end < 0:
         return False
     head, body = data[: end + 2], data[end + 4 :]
-    if _CHUNKED.search(head):
-        return b"0\r\n\r\n" in body
+    if _CHUNKED.search(head):  # the last chunk ends in an empty line; a malformed body, the parser refuses
+        return b"\r\n\r\n" in body
     length = _LENGTH.search(head)
-    return length is None or len(body) >= int(length.group(1))
+    return length is None or len(body) >= min(int(length.group(1)), GATHER_LIMIT)
 
 
 def _bound_waits(sock: socket.socket) -> None:
@@ -134,7 +134,12 @@ class WholeRequestWorker(ThreadWorker):
         super().murder_pending()
         now = time.monotonic()
         while self.gathering and self.gathering[0].timeout <= now:
-            self._drop(self.gathering[0])
+            late = self.gathering[0]
+            if late.gathered:  # half a request: say why it ends
+                write_error(
+                    late.sock, 408, "Request Timeout", f"the request was not sent within {HEAD_SECONDS:.0f} s"
+                )
+            self._drop(late)
 
 
 class _QuietResponse(wsgi.Response):

@@ -29,7 +29,7 @@ def _library_for(path: str | None) -> Library:
     if path is None:
         return load_library()
     target = Path(path)
-    if not target.exists():
+    if not target.is_dir():
         raise SystemExit(f"pokerrules: no such folder: {path}")
     if (target / "book.yaml").is_file():
         return load_library(extra_books=[target])
