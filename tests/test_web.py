@@ -233,3 +233,17 @@ def test_a_fact_read_from_the_words_is_corrected_in_one_tap(client) -> None:
     assert corrected.status_code == 200
     assert answer["situation"]["facts"]["away_to_eat"] is False
     assert "fact away_to_eat = False (answered)" in answer["trace"]
+
+
+def test_a_large_answer_is_gzipped_for_a_client_that_accepts_it(client) -> None:
+    import gzip
+    import json
+
+    path = "/api/diff?a=roberts-home&b=catfish-bend"
+    plain = client.get(path)
+    packed = client.get(path, headers={"Accept-Encoding": "gzip, br"})
+    assert "Content-Encoding" not in plain.headers and packed.headers["Content-Encoding"] == "gzip"
+    assert json.loads(gzip.decompress(packed.data)) == plain.get_json()
+    assert len(packed.data) < len(plain.data) / 4 and "Accept-Encoding" in packed.headers["Vary"]
+    small = client.get("/api/ruling", headers={"Accept-Encoding": "gzip"})  # a one-line error
+    assert small.status_code == 400 and "Content-Encoding" not in small.headers

@@ -1,8 +1,9 @@
 """The web UI and JSON API: a thin Flask layer over the engine.
 
-`create_app()` loads the knowledge base once per process and registers the API and the
-pages. Every response carries a Content Security Policy and the usual protective headers;
-errors are JSON under /api and a plain page elsewhere, never a stack trace.
+`create_app()` loads the knowledge base once per process (the books that are whole: see
+engine.serving) and registers the API and the pages. Every response carries a Content
+Security Policy and the usual protective headers, large ones go gzipped; errors are JSON
+under /api and a plain page elsewhere, never a stack trace.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from engine.compare.diff import ChangeKind
 from engine.freetext.knowledge import KnowledgeBase
 from engine.rulings.resolver import RulingStatus
 from engine.serving import Served, load_served
+from web.compression import compress_large_responses
 from web.errors import register_error_handlers
 from web.query import make_reader, make_ruler
 from web.security import add_security_headers, refuse_bad_hosts, refuse_large_requests
@@ -58,6 +60,7 @@ def create_app(books: KnowledgeBase | Served | None = None) -> Flask:
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(pages)
     app.before_request(refuse_large_requests)
+    app.after_request(compress_large_responses)  # runs after the headers are added (reverse order)
     app.after_request(add_security_headers)
     register_error_handlers(app)
     app.wsgi_app = refuse_bad_hosts(app.wsgi_app)  # type: ignore[method-assign]
