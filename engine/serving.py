@@ -65,13 +65,16 @@ class Served:
 
 
 def load_served(root: Path | None = None) -> Served:
-    """The books under `root` (default: the bundled ones) that are whole, as a knowledge base
-    whose builds are kept between runs (engine.freetext.cache) like KnowledgeBase.load's."""
+    """The books under `root` (default: the bundled ones) that are whole, as a knowledge base.
+    The library, its problems and what is built from them are kept between runs
+    (engine.freetext.cache) under a stamp of the files they come from, like KnowledgeBase.load's:
+    a restart or a reload with no file changed checks nothing again."""
     folder = Path(root or rules_dir()).resolve()
-    library = load_library(folder)
-    held = quarantine(library, every_problem(library))
     inputs = cache.stamp([folder, schema_dir(), freetext_dir()])
     scope = "" if folder == rules_dir().resolve() else "elsewhere-"
+    library = cache.cached(f"{scope}library", cache.key(inputs), lambda: load_library(folder))
+    problems = cache.cached(f"{scope}problems", cache.key(inputs), lambda: every_problem(library))
+    held = quarantine(library, problems)
     if held.books:
         scope += "quarantined-"  # not the whole library: kept apart from what KnowledgeBase.load keeps
     kb = KnowledgeBase(served_part(library, held), load_vocabulary(), inputs=inputs, scope=scope)
