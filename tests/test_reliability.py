@@ -334,3 +334,28 @@ def test_any_command_line_gets_an_exit_code_and_a_sentence(quick_cli, capsys, ar
     assert not re.search(r"pokerrules: [A-Z]\w*(Error|Exception|Warning): ", said.err), (
         said.err
     )  # main's catch-all
+
+
+def test_the_cli_answers_under_an_ascii_only_locale() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine.cli",
+            "ruling",
+            "--house",
+            "all",
+            "--fact",
+            "event=playing-out-of-rack",
+        ],
+        capture_output=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert b"\\u2260 catfish-bend" in done.stdout  # the mark of a house that differs, escaped
