@@ -97,19 +97,22 @@ def as_process(argv: list[str], ascii_only: bool) -> tuple[int, str]:
 
 def load_once() -> None:
     """Every command reads the bundled books from what was loaded once."""
-    import engine.serving
     from engine.books.loader import load_library
     from engine.cli import commands
     from engine.freetext.knowledge import KnowledgeBase
 
     library = load_library()
-    found = engine.serving.every_problem(library)
     kb = KnowledgeBase.load()
     commands.KnowledgeBase.load = classmethod(lambda cls, root=None: kb)  # type: ignore[method-assign]
     read = commands.load_library
     commands.load_library = lambda root=None, **more: (
         library if root is None and not more else read(root, **more)
     )
+    try:
+        import engine.serving
+    except ImportError:  # an engine from before the problems were found in one place
+        return
+    found = engine.serving.every_problem(library)
     check = engine.serving.every_problem
     engine.serving.every_problem = lambda lib: list(found) if lib is library else check(lib)
 
