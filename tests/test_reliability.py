@@ -359,3 +359,21 @@ def test_the_cli_answers_under_an_ascii_only_locale() -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert b"\\u2260 catfish-bend" in done.stdout  # the mark of a house that differs, escaped
+
+
+@pytest.mark.parametrize(
+    ("gathered", "whole"),
+    [
+        (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", True),
+        (b"GET / HTTP/1.1\r\nHost: x\r\n", False),
+        (b"POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab", False),
+        (b"POST / HTTP/1.1\r\ncontent-length: 5\r\n\r\nabcde", True),
+        (b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab", False),
+        (b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n", True),
+        (b"POST / HTTP/1.1\r\nContent-Length: 999999999\r\n\r\n" + b"x" * 200_000, True),  # the app says 413
+    ],
+)
+def test_a_request_goes_to_a_thread_only_when_it_is_whole(gathered: bytes, whole: bool) -> None:
+    from web.worker import is_whole
+
+    assert is_whole(gathered) is whole
