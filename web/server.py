@@ -121,11 +121,12 @@ class ProductionServer(BaseApplication):
         started = time.monotonic()
         try:
             candidate = load_served(self.rules)
+            broken = broken_by(candidate, current)
+            fresh = None if broken else create_app(candidate)
         except Exception as error:  # noqa: BLE001 - a failed reload must leave the server serving
             log(f"reloading the rules failed, the last good rules keep serving: {error!r}")
             return
-        broken = broken_by(candidate, current)
-        if broken:
+        if fresh is None:
             log("the edited rules break books being served; the last good version keeps serving:")
             for problem in broken.problems():
                 print(problem, file=sys.stderr, flush=True)
@@ -133,10 +134,9 @@ class ProductionServer(BaseApplication):
             return
         log_quarantine(candidate)
         gc.unfreeze()
-        self.callable = None
-        self.app = None
+        self.callable = self.app = None
         gc.collect()  # the old knowledge base, in the master
-        self.callable = self._frozen(create_app(candidate))
+        self.callable = self._frozen(fresh)
         log(f"rules reloaded in {time.monotonic() - started:.1f} s")
 
     def _ready(self, server) -> None:
