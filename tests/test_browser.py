@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.servers import running_server
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
@@ -25,53 +22,11 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-STARTUP_SECONDS = 90  # it prepares every index before it listens: about 12 s on a laptop
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory):
-    """The production server on a free port; the tests fail, with its stderr, if it does not
-    answer in time (a file, not a pipe, takes its log: a full pipe would stall it)."""
-    port = free_port()
-    log = tmp_path_factory.mktemp("server") / "stderr.log"
-    with log.open("w", encoding="utf-8") as stderr:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "engine.cli", "serve", "--port", str(port)],
-            stdout=subprocess.DEVNULL,
-            stderr=stderr,
-        )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + STARTUP_SECONDS
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/api/books", timeout=1):  # noqa: S310 - our own server
-                break
-        except OSError:
-            pass  # not listening yet
-        exited = process.poll()
-        if exited is not None or time.monotonic() > deadline:
-            process.terminate()
-            process.wait(timeout=10)
-            status = (
-                f"exited with status {exited}"
-                if exited is not None
-                else f"did not answer within {STARTUP_SECONDS} s"
-            )
-            pytest.fail(
-                f"the server on {base} {status}; its stderr:\n"
-                + log.read_text(encoding="utf-8", errors="replace"),
-                pytrace=False,
-            )
-        time.sleep(0.1)
-    yield base
-    process.terminate()
-    process.wait(timeout=10)
+    """The production server on a free port; the tests fail loudly if it does not start."""
+    with running_server(tmp_path_factory.mktemp("server") / "stderr.log") as (base, _process):
+        yield base
 
 
 @pytest.fixture(scope="module")

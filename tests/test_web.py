@@ -137,7 +137,7 @@ def test_security_headers_on_pages_api_and_errors(client) -> None:
 def test_large_requests_are_refused(client) -> None:
     response = client.post("/api/ruling", data="x" * 70_000)
     assert response.status_code == 413
-    assert client.get("/api/ruling?house=roberts-home&q=" + "y" * 20_000).status_code == 413
+    assert client.get("/api/ruling?house=roberts-home&q=" + "y" * 40_000).status_code == 413
 
 
 def test_no_debug_and_methods_limited(app, client) -> None:
@@ -244,3 +244,17 @@ def test_the_diff_page_shows_an_amended_number(client) -> None:
 def test_a_rule_page_says_which_numbers_are_not_settings(client) -> None:
     page = client.get("/rule/pot-limit.small-blind-counted-as-big").get_data(as_text=True)
     assert "max open multiple: 4 times-big-blind (follows from the formula, not a setting)" in page
+
+
+def test_a_large_answer_is_gzipped_for_a_client_that_accepts_it(client) -> None:
+    import gzip
+    import json
+
+    path = "/api/diff?a=roberts-home&b=catfish-bend"
+    plain = client.get(path)
+    packed = client.get(path, headers={"Accept-Encoding": "gzip, br"})
+    assert "Content-Encoding" not in plain.headers and packed.headers["Content-Encoding"] == "gzip"
+    assert json.loads(gzip.decompress(packed.data)) == plain.get_json()
+    assert len(packed.data) < len(plain.data) / 4 and "Accept-Encoding" in packed.headers["Vary"]
+    small = client.get("/api/ruling", headers={"Accept-Encoding": "gzip"})  # a one-line error
+    assert small.status_code == 400 and "Content-Encoding" not in small.headers

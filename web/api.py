@@ -2,24 +2,41 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, current_app, request
 
-from engine.books.catalog import describe_books
+from engine.books.catalog import describe_books, describe_quarantined
 from engine.render.diff_render import diff_json
-from web.openapi import OPENAPI
-from web.query import book_diff, knowledge, rule_everywhere, ruling_body, situation_params
+from web.openapi import openapi_for
+from web.query import (
+    book_diff,
+    knowledge,
+    rule_everywhere,
+    ruling_body,
+    served,
+    situation_json,
+    situation_params,
+)
 
 api = Blueprint("api", __name__)
 
 
 @api.get("/books")
 def books():
-    return describe_books(knowledge().library)
+    """The books served, then those quarantined with their problems."""
+    rejected = current_app.extensions["pokerrules.rejected"].books
+    listing: list[dict] = []
+    for book in describe_books(knowledge().library):
+        problems = [str(problem) for problem in rejected.get(book["id"], ())]
+        listing.append({**book, "served": True, **({"edit_not_taken": problems} if problems else {})})
+    return [*listing, *describe_quarantined(served().quarantine)]
 
 
-@api.get("/ruling")
+@api.route("/ruling", methods=["GET", "POST"])
 def ruling():
-    params = situation_params(request.args)
+    if request.method == "POST":
+        params = situation_json(request.get_json(silent=True) if request.is_json else None)
+    else:
+        params = situation_params(request.args)
     if params["house"] == "all":
         return rule_everywhere(params)
     return Response(ruling_body(params), mimetype="application/json")
@@ -32,4 +49,4 @@ def diff():
 
 @api.get("/openapi.json")
 def openapi():
-    return OPENAPI
+    return openapi_for(knowledge().houses)

@@ -32,7 +32,9 @@ def register_error_handlers(app: Flask) -> None:
             405: "That method is not allowed here.",
             413: "The request is too large.",
         }
-        return _respond(error.code or 500, messages.get(error.code or 500, error.description or ""))
+        body, status = _respond(error.code or 500, messages.get(error.code or 500, error.description or ""))
+        kept = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
+        return body, status, kept  # a 405's Allow
 
     @app.errorhandler(UnknownBook)
     def unknown_book(error: UnknownBook):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from engine.rulings.resolver import RulingStatus
 
 _ERROR = {
@@ -10,10 +12,12 @@ _ERROR = {
 }
 
 
-def _param(name: str, description: str, required: bool = False, repeat: bool = False) -> dict:
-    schema: dict = {"type": "string"}
+def _param(
+    name: str, description: str, required: bool = False, repeat: bool = False, schema: dict | None = None
+) -> dict:
+    schema = schema or {"type": "string"}
     if repeat:
-        schema = {"type": "array", "items": {"type": "string"}}
+        schema = {"type": "array", "items": schema, "maxItems": 40}
     return {
         "name": name,
         "in": "query",
@@ -24,7 +28,30 @@ def _param(name: str, description: str, required: bool = False, repeat: bool = F
     }
 
 
-OPENAPI = {
+_NAME = {"type": "string", "minLength": 1, "pattern": "\\S"}  # the API refuses an empty or blank name
+_TEXT = {"type": "string", "maxLength": 2000}
+_FACT = {"type": "string", "pattern": "^\\s*[^=\\s][^=]*="}  # KEY=VALUE: a name, then =
+_SCALAR = {"oneOf": [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]}
+_RULING_RESPONSES = {
+    "200": {
+        "description": "A ruling (house=all: every house's, and the houses that differ).",
+        "content": {
+            "application/json": {
+                "schema": {
+                    "anyOf": [
+                        {"$ref": "#/components/schemas/Ruling"},
+                        {"$ref": "#/components/schemas/RulingEverywhere"},
+                    ]
+                }
+            }
+        },
+    },
+    "400": _ERROR,
+    "404": _ERROR,
+    "413": _ERROR,
+}
+
+OPENAPI: dict = {
     "openapi": "3.0.3",
     "info": {
         "title": "pokerrules API",
@@ -34,12 +61,15 @@ OPENAPI = {
     "paths": {
         "/api/books": {
             "get": {
-                "summary": "The books: id, title, version, date, kind, extends, record counts.",
+                "summary": "The books: id, title, version, date, kind, extends, record counts; then the "
+                "books not served (quarantined), each with its problems.",
                 "responses": {
                     "200": {
                         "description": "A list of books.",
                         "content": {
-                            "application/json": {"schema": {"type": "array", "items": {"type": "object"}}}
+                            "application/json": {
+                                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Book"}}
+                            }
                         },
                     }
                 },
@@ -49,7 +79,7 @@ OPENAPI = {
             "get": {
                 "summary": "The ruling for a situation in one house (house=all: every house).",
                 "parameters": [
-                    _param("house", "A book id, or all.", required=True),
+                    _param("house", "A book id, or all.", required=True, schema=_NAME),
                     _param(
                         "game",
                         "holdem, omaha, omaha-hi-lo, stud, razz, stud-hi-lo, lowball-a5, lowball-27, "
@@ -57,9 +87,12 @@ OPENAPI = {
                     ),
                     _param("structure", "limit, pot-limit, no-limit"),
                     _param("format", "cash, tournament"),
-                    _param("q", "The dispute in words (at most 2000 characters)."),
+                    _param("q", "The dispute in words (at most 2000 characters).", schema=_TEXT),
                     _param(
-                        "fact", "KEY=VALUE, repeatable; names and values from the vocabulary.", repeat=True
+                        "fact",
+                        "KEY=VALUE, repeatable; names and values from the vocabulary.",
+                        repeat=True,
+                        schema=_FACT,
                     ),
                     _param(
                         "num",
@@ -68,22 +101,25 @@ OPENAPI = {
                         repeat=True,
                     ),
                 ],
-                "responses": {
-                    "200": {
-                        "description": "A ruling.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Ruling"}}},
+                "responses": _RULING_RESPONSES,
+            },
+            "post": {
+                "summary": "The same ruling, asked with a JSON body.",
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/RulingRequest"}}
                     },
-                    "400": _ERROR,
-                    "404": _ERROR,
                 },
-            }
+                "responses": _RULING_RESPONSES,
+            },
         },
         "/api/diff": {
             "get": {
                 "summary": "Differences between the effective rulebooks of books a and b.",
                 "parameters": [
-                    _param("a", "A book id.", required=True),
-                    _param("b", "A book id.", required=True),
+                    _param("a", "A book id.", required=True, schema=_NAME),
+                    _param("b", "A book id.", required=True, schema=_NAME),
                     _param("section", "Only sections containing this."),
                     _param("game", "Only rules that apply to this game."),
                     _param("substantive", "1 for only differences that can change a ruling."),
@@ -94,6 +130,8 @@ OPENAPI = {
                         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Diff"}}},
                     },
                     "400": _ERROR,
+                    "404": _ERROR,
+                    "413": _ERROR,
                 },
             }
         },
@@ -106,7 +144,51 @@ OPENAPI = {
     },
     "components": {
         "schemas": {
+            "Book": {
+                "type": "object",
+                "required": ["id", "served"],
+                "properties": {
+                    "id": {"type": "string"},
+                    "served": {"type": "boolean", "description": "false: quarantined, see problems"},
+                    "problems": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "Why a book is not served: file:line: field: message.",
+                    },
+                    "edit_not_taken": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "An edit of a served book that the last reload did not take (it "
+                        "broke the book), with its problems; the last good version is served.",
+                    },
+                },
+            },
             "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
+            "RulingEverywhere": {
+                "type": "object",
+                "required": ["houses", "differ"],
+                "properties": {
+                    "houses": {
+                        "type": "object",
+                        "additionalProperties": {"$ref": "#/components/schemas/Ruling"},
+                    },
+                    "differ": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+            "RulingRequest": {
+                "type": "object",
+                "required": ["house"],
+                "additionalProperties": False,
+                "properties": {
+                    "house": _NAME,
+                    "game": {"type": "string"},
+                    "structure": {"type": "string"},
+                    "format": {"type": "string"},
+                    "q": _TEXT,
+                    "facts": {"type": "object", "additionalProperties": _SCALAR, "maxProperties": 40},
+                    "answered": {"type": "array", "items": {"type": "string"}},
+                },
+            },
             "Ruling": {
                 "type": "object",
                 "required": ["status", "house", "situation", "rulings", "overridden", "questions", "trace"],
@@ -221,3 +303,21 @@ OPENAPI = {
         }
     },
 }
+
+
+def openapi_for(houses: list[str]) -> dict:
+    """The description with the books this server serves named in house, a and b."""
+    document: dict = copy.deepcopy(OPENAPI)
+    for path, name, names in (
+        ("/api/ruling", "house", [*houses, "all"]),
+        ("/api/diff", "a", houses),
+        ("/api/diff", "b", houses),
+    ):
+        for parameter in document["paths"][path]["get"]["parameters"]:
+            if parameter["name"] == name:
+                parameter["schema"] = {"type": "string", "enum": names}
+    document["components"]["schemas"]["RulingRequest"]["properties"]["house"] = {
+        "type": "string",
+        "enum": [*houses, "all"],
+    }
+    return document

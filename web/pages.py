@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 
 from engine.books.vocabulary import FactType
 from engine.compare.diff import word_diff
 from engine.render.diff_render import diff_markdown
 from engine.rulings.situation import CONTEXT
-from web.query import book_diff, knowledge, rule_everywhere, rule_on, situation_params
+from web.query import book_diff, check_served, knowledge, rule_everywhere, rule_on, served, situation_params
 
 pages = Blueprint("pages", __name__)
 
@@ -160,13 +160,15 @@ def diff_markdown_page():
 
 @pages.get("/books")
 def books_page():
-    return render_template("books.html", **_choices())
+    held = served().quarantine
+    rejected = current_app.extensions["pokerrules.rejected"]
+    return render_template("books.html", quarantined=held, rejected=rejected, **_choices())
 
 
 @pages.get("/books/<book_id>")
 def book_page(book_id: str):
     kb = knowledge()
-    kb.check_book(book_id)
+    check_served(book_id)
     sections: dict[str, list] = {}
     for rule in kb.library.rules_of(book_id):
         sections.setdefault(rule.section, []).append(rule)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from flask import current_app
+from werkzeug.datastructures import MultiDict
 
 from engine.answer import answer_dispute
 from engine.compare.behaviour import differing_houses
@@ -14,13 +15,25 @@ from engine.compare.diff import BookDiff, diff_books
 from engine.compute.given import parse_number_pairs
 from engine.freetext.knowledge import KnowledgeBase
 from engine.rulings.situation import parse_fact_pairs
+from engine.serving import Served
 from web.errors import BadRequest
 
 MAX_FACTS = 40
+TEXT_FIELDS = ("house", "game", "structure", "format", "q")
 
 
 def knowledge() -> KnowledgeBase:
     return current_app.extensions["pokerrules"]
+
+
+def served() -> Served:
+    return current_app.extensions["pokerrules.served"]
+
+
+def check_served(book_id: str) -> str:
+    """The id of a book that is served; else the error that says why not."""
+    served().check_book(book_id)
+    return book_id
 
 
 def _one(args: Mapping, name: str) -> str | None:
@@ -36,6 +49,8 @@ def situation_params(args) -> dict:
     house = _one(args, "house")
     if house is None:
         raise BadRequest(f"choose a house: house= one of {', '.join(knowledge().houses)}, or all")
+    if house != "all":
+        check_served(house)
     return {
         "house": house,
         "game": _one(args, "game"),
@@ -48,6 +63,44 @@ def situation_params(args) -> dict:
             args.getlist("num") if hasattr(args, "getlist") else list(args.get("num", []))
         ),
     }
+
+
+def situation_json(body: object) -> dict:
+    """The same parameters from a JSON body: {"house": "", "q": "", "game": "", "facts": {}}."""
+    shape = 'a JSON object: {"house": "...", "q": "...", "game": "...", "facts": {"name": value}}'
+    if not isinstance(body, dict):
+        raise BadRequest(f"the body is {shape}")
+    unknown = sorted(set(body) - {*TEXT_FIELDS, "facts", "answered"})
+    if unknown:
+        raise BadRequest(f"unknown field(s) {', '.join(unknown)}: the body is {shape}")
+    args: MultiDict[str, str] = MultiDict()
+    for name in TEXT_FIELDS:
+        value = body.get(name)
+        if value is not None and not isinstance(value, str):
+            raise BadRequest(f"{name} is a string, not {json.dumps(value)[:40]}")
+        if value is not None:
+            args.add(name, value)
+    facts = body.get("facts") or {}
+    if not isinstance(facts, dict) or not all(_scalar(value) for value in facts.values()):
+        raise BadRequest('facts is an object of names and values: {"card_number": 2, "exposed_by": "dealer"}')
+    for name, value in facts.items():
+        args.add("fact", f"{name}={_fact_text(value)}")
+    answered = body.get("answered") or []
+    if not isinstance(answered, list) or not all(isinstance(name, str) for name in answered):
+        raise BadRequest("answered is a list of fact names")
+    for name in answered:
+        args.add("answered", name)
+    return situation_params(args)
+
+
+def _scalar(value: object) -> bool:
+    return isinstance(value, (str, int, float, bool))
+
+
+def _fact_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def _request_key(params: dict, house: str | None) -> tuple:
@@ -126,6 +179,8 @@ def book_diff(args) -> BookDiff:
     a, b = _one(args, "a"), _one(args, "b")
     if not a or not b:
         raise BadRequest(f"choose two books: a= and b=, from {', '.join(knowledge().houses)}")
+    check_served(a)
+    check_served(b)
     return diff_books(
         knowledge(),
         a,

@@ -6,6 +6,7 @@ from typing import TypedDict
 
 from engine.books.effective import effective_rulebook
 from engine.books.loader import Library
+from engine.books.quarantine import Quarantine
 
 
 class BookSummary(TypedDict):
@@ -50,3 +51,19 @@ def describe_books(library: Library) -> list[BookSummary]:
             }
         )
     return listing
+
+
+class QuarantinedSummary(TypedDict):
+    """A book `serve` holds back, listed after the served ones: its problems as
+    `file:line: field: message`."""
+
+    id: str
+    served: bool  # always False
+    problems: list[str]
+
+
+def describe_quarantined(held: Quarantine) -> list[QuarantinedSummary]:
+    return [
+        {"id": book_id, "served": False, "problems": [str(problem) for problem in problems]}
+        for book_id, problems in held.books.items()
+    ]

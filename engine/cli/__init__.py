@@ -73,12 +73,27 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, help="worker processes (default: one per core, at least 2)")
-    serve.add_argument("--threads", type=int, default=1, help="threads per worker")
+    serve.add_argument("--threads", type=int, default=4, help="threads per worker (at least 2)")
+    serve.add_argument("--path", help="a rules folder to serve instead of the bundled one")
+    serve.add_argument(
+        "--reload-rules",
+        action="store_true",
+        help="reload the rules when a file in the rules folder changes (as SIGHUP does)",
+    )
     serve.set_defaults(run=cmd_serve)
     return parser
 
 
+def _printable_anywhere() -> None:
+    """Under an ASCII-only locale a character the terminal cannot show is written as an
+    escape (in JSON, the same character), not a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
+    _printable_anywhere()
     args = build_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run  # the command's cmd_* function
     try:

@@ -11,7 +11,6 @@ from engine.answer import answer_dispute
 from engine.books.catalog import describe_books
 from engine.books.effective import UnknownBook
 from engine.books.loader import Library, load_library
-from engine.books.problems import Problem
 from engine.books.vocabulary import load_vocabulary
 from engine.compare.behaviour import differing_houses, load_situations, rule_everywhere, ruling_differences
 from engine.compare.diff import diff_books
@@ -22,7 +21,7 @@ from engine.freetext.understand import TextError
 from engine.render.diff_render import diff_json, diff_markdown, diff_text
 from engine.render.ruling_json import ruling_json
 from engine.render.ruling_text import render_ruling, said_in_one_line
-from engine.rulings.conflicts import iter_override_cycles, iter_static_conflicts
+from engine.rulings.conflicts import iter_static_conflicts
 from engine.rulings.situation import SituationError, parse_fact_pairs
 
 
@@ -31,7 +30,7 @@ def _library_for(path: str | None) -> Library:
     if path is None:
         return load_library()
     target = Path(path)
-    if not target.exists():
+    if not target.is_dir():
         raise SystemExit(f"pokerrules: no such folder: {path}")
     if (target / "book.yaml").is_file():
         return load_library(extra_books=[target])
@@ -40,22 +39,11 @@ def _library_for(path: str | None) -> Library:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from engine.books.house_warnings import iter_house_warnings
-    from engine.books.validate import iter_problems  # jsonschema: a tenth of a second a ruling need not pay
+    from engine.serving import every_problem  # the problems `serve` quarantines a book for
 
     library = _library_for(args.path)
-    problems = sorted(set(iter_problems(library)))
+    problems = every_problem(library)
     kb = KnowledgeBase(library, load_vocabulary()) if not problems else None
-    if kb is not None:
-        problems += [
-            Problem(
-                library.books[book].path,
-                1,
-                "overrides",
-                f"the stated overrides form a cycle: {' -> '.join(cycle)}",
-            )
-            for book in kb.houses
-            for cycle in iter_override_cycles(kb, book)
-        ]
     for problem in problems:
         print(problem)
     if kb is not None and not problems:
@@ -190,8 +178,10 @@ def _behaviour(kb: KnowledgeBase, args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from web.server import ProductionServer
 
+    what = f"the rulebooks in {args.path}" if args.path else "the bundled rulebooks"
     print(
-        f"pokerrules: serving the bundled rulebooks on http://{args.host}:{args.port}/ (Ctrl-C to stop)",
+        f"pokerrules: serving {what} on http://{args.host}:{args.port}/ (Ctrl-C to stop; "
+        "SIGHUP reloads the rules)",
         file=sys.stderr,
         flush=True,
     )
@@ -202,5 +192,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
             flush=True,
         )
-    ProductionServer(args.host, args.port, workers=args.workers, threads=args.threads).run()
+    if args.path and not Path(args.path).is_dir():
+        raise SystemExit(f"pokerrules: no such folder: {args.path}")
+    rules = Path(args.path) if args.path else None
+    ProductionServer(
+        args.host, args.port, workers=args.workers, threads=args.threads, rules=rules, watch=args.reload_rules
+    ).run()
     return 0
