@@ -12,6 +12,8 @@ from flask import Flask
 from engine.compare.diff import ChangeKind
 from engine.freetext.knowledge import KnowledgeBase
 from engine.rulings.resolver import RulingStatus
+from web.assets import install_assets
+from web.compression import compress
 from web.errors import register_error_handlers
 from web.query import make_reader, make_ruler
 from web.security import add_security_headers, refuse_large_requests
@@ -39,11 +41,15 @@ def create_app(kb: KnowledgeBase | None = None) -> Flask:
     app.jinja_env.globals.update(RulingStatus=RulingStatus, ChangeKind=ChangeKind)
 
     from web.api import api
+    from web.offline import offline
     from web.pages import pages
 
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(pages)
+    app.register_blueprint(offline)  # manifest, service worker, the pages a phone keeps offline
     app.before_request(refuse_large_requests)
     app.after_request(add_security_headers)
+    install_assets(app)  # fingerprinted static URLs, cached for a year
+    app.after_request(compress)  # gzip for text a client accepts it for
     register_error_handlers(app)
     return app

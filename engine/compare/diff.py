@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from engine.books.effective import EffectiveRule
 from engine.books.model import Parameter, ParameterValue, Rule
+from engine.compare.artefacts import unjoin
 from engine.rulings.rulebooks import Rulebooks
 
 # A named number that differs: (old value, new value, unit); a side without it gives None.
@@ -154,7 +155,8 @@ def compare_rules(a: Rule, b: Rule) -> RuleChange | None:
     words = word_diff(a.text, b.text)
     if squash(a.text) == squash(b.text):
         return RuleChange(a.key, ChangeKind.CHANGED, a, b, words=words)
-    reasons = _reasons(a, b, words)
+    # Judged on the words as written, with the source's run-together words split (artefacts.py).
+    reasons = _reasons(a, b, word_diff(unjoin(a.text, b.text), unjoin(b.text, a.text)))
     return RuleChange(
         a.key,
         ChangeKind.CHANGED,
