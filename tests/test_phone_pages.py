@@ -159,3 +159,98 @@ def test_the_rulebook_page_holds_every_effective_rule_and_finds_one(client, kb) 
     assert 0 < found.count('class="rulebook-rule"') < page.count('class="rulebook-rule"')
     unknown = client.get("/rulebook/nowhere")
     assert unknown.status_code == 400 and "catfish-bend" in text_of(unknown)
+
+
+def test_compare_houses_answers_its_questions_for_the_houses_picked(client) -> None:
+    told = {
+        "q": "he showed his hand to his neighbour",
+        "houses": ["catfish-bend", "roberts-home", "roberts-blog"],
+    }
+    page = text_of(client.get("/compare", query_string=told))
+    assert page.count('<article class="house') == 3
+    assert "To whom were the cards shown?" in page
+    answer = html.unescape(re.findall(r'<a class="answer" href="([^"]+)"', page)[0]).split("#")[0]
+    assert "houses=catfish-bend" in answer and "answered=" in answer
+    again = text_of(client.get("/compare" + answer))
+    assert "To whom were the cards shown?" not in again
+
+
+def test_compare_houses_shows_the_houses_that_rule_differently_first(client) -> None:
+    page = text_of(client.get("/compare", query_string={"q": "player flashed his cards"}))
+    articles = re.findall(r'<article class="house ?(differs)?">', page)
+    assert articles and articles[0] == "differs" and "" in articles
+    assert articles == sorted(articles, key=lambda differs: not differs)
+
+
+def test_the_diff_defaults_to_a_house_against_its_base(client, kb) -> None:
+    page = words_of(text_of(client.get("/diff")))
+    base = kb.library.books["catfish-bend"].extends[0]
+    assert f"Catfish Bend Casinos II — Rules of Poker compared with {kb.library.books[base].title}" in page
+    same = words_of(text_of(client.get("/diff?a=roberts-home&b=roberts-home")))
+    assert "Choose two different books" in same
+
+
+def test_the_diff_folds_sections_with_counts_one_spelling_each_titled_in_words(client) -> None:
+    page = text_of(client.get("/diff?a=roberts-home&b=catfish-bend"))
+    names = re.findall(r'<span class="section-name">([^<]+)</span>', page)
+    keys = [re.sub(r"[^a-z0-9]", "", html.unescape(name).lower()) for name in names]
+    assert len(keys) == len(set(keys)), "one spelling per section"
+    assert "Hold&#39;em" in names and "HOLD&#39;EM" not in names
+    assert re.search(r"\d+ changes? · <strong>\d+</strong> can change a ruling", page)
+    titles = re.findall(r'<h3><a href="/rule/[^"]+">([^<]+)</a></h3>', page)
+    assert titles and all(" " in title for title in titles)
+
+
+@pytest.mark.parametrize("typed", ["holdem", "hold em", "Hold'em", "HOLD'EM"])
+def test_the_diff_section_filter_takes_what_a_person_types(client, typed: str) -> None:
+    page = text_of(
+        client.get("/diff", query_string={"a": "roberts-home", "b": "catfish-bend", "section": typed})
+    )
+    assert re.findall(r'<span class="section-name">([^<]+)</span>', page) == ["Hold&#39;em"]
+
+
+def test_the_diff_has_the_situations_ruled_differently_side_by_side_and_in_markdown(client) -> None:
+    pair = {"a": "roberts-home", "b": "catfish-bend"}
+    page = text_of(client.get("/diff", query_string={**pair, "view": "rulings"}))
+    count = int(
+        re.search(r'<h2 id="verdict" tabindex="-1">(\d+) situations ruled differently', page).group(1)
+    )
+    assert count > 0 and page.count('class="situation-diff"') == count
+    markdown = text_of(client.get("/diff.md", query_string=pair))
+    assert f"## Situations ruled differently ({count})" in markdown
+
+
+def test_diff_changes_are_marked_by_more_than_colour(client) -> None:
+    page = text_of(client.get("/diff?a=roberts-home&b=catfish-bend&section=holdem"))
+    assert '<ins><span class="sr-only">[added: </span>' in page
+    response = client.get("/static/style.css")
+    css = text_of(response)
+    response.close()
+    assert re.search(r"ins \{[^}]*text-decoration: underline", css) and re.search(
+        r"del \{[^}]*line-through", css
+    )
+
+
+def test_a_pdf_line_break_join_is_not_a_change_of_substance() -> None:
+    from engine.books.model import Rule
+    from engine.compare.diff import compare_rules
+
+    def rule(book: str, text: str) -> Rule:
+        return Rule(
+            id=f"{book}/s/1",
+            key="k",
+            book=book,
+            section="S",
+            chapter="",
+            section_number="",
+            number="1",
+            text=text,
+            lines=(),
+        )
+
+    joined = rule("a", "If youcall, the bet stands.")  # the source lost a space: "youcall"
+    spaced = rule("b", "If you now call, the bet stands.")
+    change = compare_rules(joined, spaced)
+    assert change is not None and change.substantive is False, change.reasons
+    changed = rule("b", "If you call, the bet does not stand.")
+    assert compare_rules(joined, changed).substantive is True

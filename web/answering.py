@@ -106,3 +106,19 @@ def corrections(answer: dict) -> list[dict]:
 def understood(answer: dict | None) -> bool:
     """False when the words carried nothing recognisable (the engine's `understood`)."""
     return answer is None or answer.get("understood", True) is not False
+
+
+def differing_first(result: dict) -> list[str]:
+    """The houses compared, those that rule differently from the rest first."""
+    differ = result["differ"]
+    return sorted(result["houses"], key=lambda house: house not in differ)
+
+
+def questions_asked(result: dict) -> list[dict]:
+    """The first question of each house that needs a fact, once each, with the houses asking."""
+    asked: dict[str, dict] = {}
+    for house, answer in result["houses"].items():
+        if answer["status"] == "needs-facts" and answer["questions"]:
+            question = answer["questions"][0]
+            asked.setdefault(question["fact"], {**question, "houses": []})["houses"].append(house)
+    return list(asked.values())

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 
 from engine.compare.diff import word_diff
 from engine.render.diff_render import diff_markdown
-from web import answering
+from web import answering, diffs
 from web.query import book_diff, knowledge, rule_everywhere, rule_on, situation_params
 
 pages = Blueprint("pages", __name__)
@@ -56,12 +56,28 @@ def lookup_page():
 
 @pages.get("/compare")
 def compare_page():
+    """One situation in the chosen houses, those that rule differently first; a question
+    any of them asks is answered here, and every house is ruled again."""
+    if request.args.get("fact_name") and request.args.get("fact_value"):
+        answer_url = answering.with_fact(request.args["fact_name"], request.args["fact_value"])
+        return redirect(request.path + answer_url, code=303)
+    known = knowledge().houses
+    chosen = [house for house in request.args.getlist("houses") if house in known] or known
     result = None
     if _asked(need_house=False):
         args = request.args.copy()
         args.setdefault("house", "all")
-        result = rule_everywhere({**situation_params(args), "house": "all"})
-    return render_template("compare.html", result=result, **_choices())
+        result = rule_everywhere({**situation_params(args), "house": "all"}, chosen)
+    return render_template(
+        "compare.html",
+        result=result,
+        chosen=chosen,
+        order=answering.differing_first(result) if result else [],
+        questions=answering.questions_asked(result) if result else [],
+        undo=answering.undo_last(),
+        answering=answering,
+        **_choices(),
+    )
 
 
 @pages.get("/rule/<key>")
@@ -100,19 +116,38 @@ def rule_page(key: str):
 
 @pages.get("/diff")
 def diff_page():
-    diff = book_diff(request.args) if request.args.get("a") and request.args.get("b") else None
-    sections: dict[str, list] = {}
-    for change in diff.changes if diff else ():
-        sections.setdefault(change.section, []).append(change)
-    query = urlencode([(k, v) for k, v in request.args.items()])
-    return render_template("diff.html", diff=diff, sections=sections, query=query, **_choices())
+    a, b = diffs.default_pair(request.args)
+    args = request.args.copy()
+    args["a"], args["b"] = a, b
+    diff = book_diff(args) if a != b else None
+    rulings = request.args.get("view") == "rulings"
+    query = urlencode([(k, v) for k, v in args.items() if k != "view"])
+    return render_template(
+        "diff.html",
+        a=a,
+        b=b,
+        diff=diff,
+        groups=diffs.grouped(diff.changes) if diff else [],
+        title_of=diffs.title_of,
+        rulings=rulings,
+        differences=diffs.situations_ruled_differently(a, b) if rulings and a != b else None,
+        query=query,
+        **_choices(),
+    )
 
 
 @pages.get("/diff.md")
 def diff_markdown_page():
-    diff = book_diff(request.args)
+    a, b = diffs.default_pair(request.args)
+    args = request.args.copy()
+    args["a"], args["b"] = a, b
+    diff = book_diff(args)
+    body = diff_markdown(diff)
+    differences = diffs.situations_ruled_differently(a, b)
+    if differences is not None:
+        body = body.rstrip("\n") + "\n\n" + diffs.rulings_markdown(a, b, differences)
     return Response(
-        diff_markdown(diff),
+        body,
         mimetype="text/markdown",
         headers={"Content-Disposition": f'attachment; filename="{diff.a}-vs-{diff.b}.md"'},
     )

@@ -18,11 +18,12 @@ import re
 
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _SENTENCE_JOIN = re.compile(r"([a-z][.,;:!?])([A-Z])")
-MIN_PART = 2  # "a"+"player" splits; single letters other than a or I stay joined
+MIN_PART = 2  # "a"+"player" splits where the other text has "a player"; other single letters stay
+MIN_APART = 3  # "you"+"call" splits where the other text has both words, even apart
 
 
 def unjoin(text: str, other: str) -> str:
-    """`text` with each word that the other text has as two adjacent words split in two."""
+    """`text` with each word that the other text has as two words split in two."""
     text = _SENTENCE_JOIN.sub(r"\1 \2", text) if _SENTENCE_JOIN.search(other) is None else text
     known = set(_WORD.findall(other.lower()))
     pairs = set(zip(_WORD.findall(other.lower()), _WORD.findall(other.lower())[1:], strict=False))
@@ -35,6 +36,8 @@ def _split(word: str, known: set[str], pairs: set[tuple[str, str]]) -> str:
         return word
     for cut in range(1, len(lower)):
         head, tail = lower[:cut], lower[cut:]
-        if (head, tail) in pairs and (len(head) >= MIN_PART or head in ("a", "i")):
+        adjacent = (head, tail) in pairs and (len(head) >= MIN_PART or head in ("a", "i"))
+        both_known = head in known and tail in known and min(len(head), len(tail)) >= MIN_APART
+        if adjacent or both_known:
             return f"{word[:cut]} {word[cut:]}"
     return word

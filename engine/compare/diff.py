@@ -175,7 +175,7 @@ def _keyed(entries: tuple[EffectiveRule, ...]) -> dict[str, Rule]:
 
 def _wanted(change: RuleChange, kb: Rulebooks, section: str | None, game: str | None) -> bool:
     rules = [rule for rule in (change.a, change.b) if rule is not None]
-    if section and not any(section.lower() in (r.section + " " + r.chapter).lower() for r in rules):
+    if section and not any(squash(section) in squash(r.section + " " + r.chapter) for r in rules):  # "holdem"
         return False
     if game:
         covered = [r.applies.get("games") for r in rules]
