@@ -88,6 +88,13 @@
   // Listening on main itself: its content is replaced, main stays.
   function answerInPlace(main) {
     main.addEventListener("click", function (event) {
+      var target = event.target.closest && event.target.closest("a");
+      if (target && target.getAttribute("href") === "#q") {  // "say more": into the text box
+        event.preventDefault();
+        var box = document.getElementById("q");
+        if (box) { box.focus(); box.scrollIntoView({ block: "center" }); }
+        return;
+      }
       var link = event.target.closest && event.target.closest("a.answer, a.correct, a.undo");
       if (!link || event.metaKey || event.ctrlKey || event.shiftKey) { return; }
       event.preventDefault();
@@ -95,7 +102,7 @@
     });
     main.addEventListener("submit", function (event) {
       var form = event.target;
-      if (!form.matches("form.situation, form.answers, form.correct") || form.method !== "get") { return; }
+      if (!form.matches("form[data-in-place]") || form.method !== "get") { return; }
       event.preventDefault();
       swapTo(formUrl(form), true);
     });
@@ -170,6 +177,14 @@
         registration.active.postMessage({ type: "house", url: "/rulebook/" + encodeURIComponent(house) });
       }
     });
+  }
+
+  // A rule page opened without a house (a bookmark, a shared link): this phone's house first.
+  var here = new URL(window.location.href);
+  if (here.pathname.indexOf("/rule/") === 0 && !here.searchParams.get("house") && remembered()) {
+    here.searchParams.set("house", remembered());
+    window.location.replace(here.href);
+    return;
   }
 
   var main = document.getElementById("main");

@@ -34,6 +34,11 @@ function isRuling(url) {
   return url.pathname === "/" && url.search.length > 1;
 }
 
+// What is kept for use offline: the lookup and the rulings viewed, the rulebook, the glossary.
+function isKept(url) {
+  return url.pathname === "/" || url.pathname === "/glossary" || url.pathname.indexOf("/rulebook/") === 0;
+}
+
 // Keep only the most recent rulings viewed (a cache keeps insertion order).
 function trimRulings(cache) {
   return cache.keys().then(function (requests) {
@@ -55,7 +60,7 @@ function offlineAnswer(request, url) {
 // HTML and the API: the network first (fresh rulings), what was kept when there is none.
 function networkFirst(request, url) {
   return fetch(request).then(function (response) {
-    var wanted = response.ok && request.method === "GET" && url.pathname.indexOf("/api/") !== 0 &&
+    var wanted = response.ok && isKept(url) &&
       (response.headers.get("Content-Type") || "").indexOf("text/html") === 0;
     if (wanted) {
       var copy = response.clone();

@@ -1,0 +1,117 @@
+"""The browser tests' shared fixtures: the production server (gunicorn) on a free localhost
+port, Debian's Chromium driven by Playwright (never a downloaded browser), a phone-sized page
+that fails its test on any console error, and a desktop page. Screenshots go under
+test-output/screenshots/ for a person to look at."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+AXE = Path(__file__).resolve().parent / "fixtures" / "axe" / "axe.min.js"
+PHONE = {"width": 375, "height": 812}
+
+needs_chromium = pytest.mark.skipif(
+    not Path(CHROMIUM).exists() and not os.environ.get("CI_REQUIRE_BROWSER"),
+    reason="Debian chromium is not installed (make test installs it)",
+)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+STARTUP_SECONDS = 90  # it prepares every index before it listens: about 12 s on a laptop
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    """The production server on a free port; the tests fail, with its stderr, if it does not
+    answer in time (a file, not a pipe, takes its log: a full pipe would stall it)."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("server") / "stderr.log"
+    with log.open("w", encoding="utf-8") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "engine.cli", "serve", "--port", str(port)],
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/api/books", timeout=1):  # noqa: S310 - our own server
+                break
+        except OSError:
+            pass  # not listening yet
+        exited = process.poll()
+        if exited is not None or time.monotonic() > deadline:
+            process.terminate()
+            process.wait(timeout=10)
+            status = (
+                f"exited with status {exited}"
+                if exited is not None
+                else f"did not answer within {STARTUP_SECONDS} s"
+            )
+            pytest.fail(
+                f"the server on {base} {status}; its stderr:\n"
+                + log.read_text(encoding="utf-8", errors="replace"),
+                pytrace=False,
+            )
+        time.sleep(0.1)
+    yield base
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=shutil.which("chromium") or CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture()
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture()
+def desktop(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context.new_page()
+    context.close()
