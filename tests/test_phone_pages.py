@@ -254,3 +254,10 @@ def test_a_pdf_line_break_join_is_not_a_change_of_substance() -> None:
     assert change is not None and change.substantive is False, change.reasons
     changed = rule("b", "If you call, the bet does not stand.")
     assert compare_rules(joined, changed).substantive is True
+
+
+@pytest.mark.parametrize("words", ["", "asdf qwerty zxcv"])
+def test_compare_houses_says_when_it_could_not_tell_what_happened(client, words: str) -> None:
+    page = text_of(client.get("/compare", query_string={"q": words}))
+    assert verdict_of(page) == "I could not tell what happened"
+    assert '<article class="house' not in page
