@@ -191,6 +191,25 @@ def test_offline_the_house_rulebook_glossary_and_last_rulings_still_work(server,
     context.close()
 
 
+def test_chromium_finds_the_app_installable(server, browser, tmp_path) -> None:
+    """Chromium's own check (the manifest, its icon, a service worker controlling the page);
+    a profile on disk, since Chromium installs nothing from an incognito context."""
+    from tests.browsing import CHROMIUM
+
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path), executable_path=CHROMIUM, headless=True, args=["--no-sandbox"], viewport=PHONE
+    )
+    page = context.new_page()
+    page.goto(server + "/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    session = context.new_cdp_session(page)
+    assert session.send("Page.getAppManifest")["errors"] == []
+    assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    context.close()
+
+
 def contrast(page: Page, foreground: str, background: str) -> float:
     return page.evaluate(
         """([a, b]) => {
