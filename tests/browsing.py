@@ -115,3 +115,10 @@ def desktop(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     yield context.new_page()
     context.close()
+
+
+def answer_link(page, label: str):
+    """The answer button whose words are `label` (its preview of the ruling may follow)."""
+    import re
+
+    return page.locator("a.answer").filter(has_text=re.compile(rf"^{re.escape(label)}(\s|$)"))

@@ -7,7 +7,16 @@ from __future__ import annotations
 # ruff: noqa: F811 - the fixtures imported from tests/browsing.py are the tests' parameters
 from playwright.sync_api import expect
 
-from tests.browsing import PHONE, SHOTS, browser, desktop, needs_chromium, phone, server  # noqa: F401
+from tests.browsing import (  # noqa: F401
+    PHONE,
+    SHOTS,
+    answer_link,
+    browser,
+    desktop,
+    needs_chromium,
+    phone,
+    server,
+)
 
 pytestmark = needs_chromium
 
@@ -45,7 +54,7 @@ def test_a_choice_question_is_answered_with_one_tap(server, phone) -> None:
         server + "/?house=catfish-bend&game=holdem&fact=event%3Dexposed-card&fact=card%3Dholecard"
         "&fact=card_number%3D2&fact=cards_exposed%3D1&fact=players_acted%3D0"
     )
-    phone.get_by_role("link", name="The dealer", exact=True).click()
+    answer_link(phone, "The dealer").click()
     expect(phone.locator("#verdict")).to_have_text("MISDEAL")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browsing import AXE, PHONE, SHOTS, browser, needs_chromium, phone, server  # noqa: F401
+from tests.browsing import AXE, PHONE, SHOTS, answer_link, browser, needs_chromium, phone, server  # noqa: F401
 
 pytestmark = needs_chromium
 
@@ -58,8 +58,9 @@ def test_one_question_answered_in_place_then_undone(server, phone) -> None:
     phone.evaluate("window.notReloaded = true")
     expect(phone.locator("#verdict")).to_have_text("Was the betting round complete?")
     assert phone.locator(".question").count() == 1 and phone.locator("a.answer").count() == 2
+    expect(answer_link(phone, "No")).to_contain_text("→ CARD NOT USED")  # what the answer would rule
     shot(phone, "walk-2-question")
-    phone.get_by_role("link", name="No", exact=True).click()
+    answer_link(phone, "No").click()
     expect(phone.locator("#verdict")).to_have_text("CARD NOT USED")
     assert phone.evaluate("window.notReloaded === true"), "answered in place, not by reloading the page"
     assert focused_id(phone) == "verdict" and verdict_in_view(phone)
@@ -105,7 +106,7 @@ def test_without_javascript_an_answer_lands_on_the_verdict(server, browser) -> N
     context = browser.new_context(viewport=PHONE, java_script_enabled=False, is_mobile=True)
     page = context.new_page()
     page.goto(server + "/?house=roberts-home&q=guy+folded+out+of+turn")
-    page.get_by_role("link", name="No", exact=True).click()
+    answer_link(page, "No").click()
     page.wait_for_url("**#verdict")
     expect(page.locator("#verdict")).to_have_text("CARD NOT USED")
     assert verdict_in_view(page)

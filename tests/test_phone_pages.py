@@ -55,7 +55,9 @@ def test_answers_are_in_words_never_ids(client) -> None:
 def test_an_answer_lands_on_the_verdict_and_can_be_undone(client) -> None:
     start = "/?house=roberts-home&q=guy+folded+out+of+turn"
     page = text_of(client.get(start))
-    link = html.unescape(re.search(r'<a class="answer" href="([^"]+)">No</a>', page).group(1))
+    link = html.unescape(
+        re.search(r'<a class="answer" href="([^"]+)">No<span class="leads"> → CARD NOT USED', page).group(1)
+    )
     assert link.endswith("#verdict")
     answered = text_of(client.get("/" + link.split("#")[0]))
     assert verdict_of(answered) == "CARD NOT USED"

@@ -6,14 +6,15 @@ verdict into view; with it, app.js fetches the same URL and swaps the result in 
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from flask import request, url_for
+from werkzeug.datastructures import MultiDict
 
 from engine.books.vocabulary import FactType
 from engine.rulings.situation import CONTEXT
-from web.labels import fact_label, value_label
-from web.query import knowledge
+from web.labels import fact_label, outcome_label, value_label
+from web.query import knowledge, rule_on, situation_params
 
 VERDICT = "#verdict"
 SHORT_LIST = 8  # a fact with at most this many values offers each as a one-tap correction
@@ -67,6 +68,24 @@ def choices(question: dict) -> list[tuple[str, str]]:
         (value_label(vocab, question["fact"], choice), with_fact(question["fact"], choice))
         for choice in question["choices"]
     ]
+
+
+PREVIEW_CHOICES = 4  # up to this many answers, each shows what it would rule
+
+
+def leads_to(url: str) -> str | None:
+    """What an answer would rule, in a few words ("MISDEAL", "another question"), so a
+    supervisor who cannot learn the answer still sees what hangs on it. The ruling is the
+    one the answer's link gives, worked out (and cached) as that request would be."""
+    args = MultiDict(parse_qsl(url.split("#")[0].lstrip("?"), keep_blank_values=True))
+    if not args.get("house") or args["house"] == "all":
+        return None
+    answer = rule_on(situation_params(args))
+    if answer["status"] == "ruled":
+        return outcome_label(answer["rulings"][0]["outcome"])
+    return {"needs-facts": "another question", "conflict": "the rules disagree"}.get(
+        answer["status"], "no rule"
+    )
 
 
 def corrections(answer: dict) -> list[dict]:
