@@ -15,10 +15,14 @@ from engine.compute.derive import derived_facts
 from engine.compute.given import ledger_for
 from engine.compute.ruling import computed_answer
 from engine.freetext.knowledge import KnowledgeBase
-from engine.freetext.lookup import lookup
+from engine.freetext.lookup import Lookup, lookup
 from engine.render.ruling_json import lookup_json, ruling_json
 from engine.rulings.resolver import resolve
 from engine.rulings.situation import make_situation
+
+# The best word match (BM25 over the rules' and the examples' words) below which words that
+# name no fact carry nothing recognisable: "asdf qwerty" scores 0, "kill pot" 5.5, "misdeal" 5.6.
+LOW_MATCH = 3.0
 
 
 def answer_dispute(
@@ -42,7 +46,9 @@ def answer_dispute(
     derived = derived_facts(ledger, kb.vocab, game=game, structure=structure)
     facts = {**derived, **(facts or {})}
     if text is not None:
-        ruling = lookup_json(lookup(kb, house, text, **context, facts=facts, answered=answered))
+        found = lookup(kb, house, text, **context, facts=facts, answered=answered)
+        ruling = lookup_json(found)
+        ruling["understood"] = bool(facts) or words_understood(kb, house, found)
     else:
         situation = make_situation(
             kb.vocab, house, **context, facts=facts, sources={name: "answered" for name in answered}
@@ -56,3 +62,15 @@ def answer_dispute(
     if answer is not None:
         ruling["answer"] = answer
     return ruling
+
+
+def words_understood(kb: KnowledgeBase, house: str, found: Lookup) -> bool:
+    """Did the words carry anything recognisable: a fact, a game or structure read from
+    them, or a fair match with some rule's or example's words? Gibberish matches nothing,
+    and a ruling from the rule it happens to lie closest to in meaning would be a guess."""
+    read = found.understanding
+    if read.facts or read.context:
+        return True
+    best_rule = max(kb.search_index(house).search(read.text).values(), default=0.0)
+    best_example = max(kb.example_index(house).search(read.text).values(), default=0.0)
+    return max(best_rule, best_example) >= LOW_MATCH

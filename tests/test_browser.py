@@ -4,70 +4,21 @@ under test-output/screenshots/ for a person to look at."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
+# ruff: noqa: F811 - the fixtures imported from tests/browsing.py are the tests' parameters
+from playwright.sync_api import expect
 
-import pytest
-
-from tests.servers import running_server
-
-CHROMIUM = "/usr/bin/chromium"
-SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
-PHONE = {"width": 375, "height": 812}
-
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists() and not os.environ.get("CI_REQUIRE_BROWSER"),
-    reason="Debian chromium is not installed (make test installs it)",
+from tests.browsing import (  # noqa: F401
+    PHONE,
+    SHOTS,
+    answer_link,
+    browser,
+    desktop,
+    needs_chromium,
+    phone,
+    server,
 )
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory):
-    """The production server on a free port; the tests fail loudly if it does not start."""
-    with running_server(tmp_path_factory.mktemp("server") / "stderr.log") as (base, _process):
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=shutil.which("chromium") or CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
-        )
-        yield launched
-        launched.close()
-
-
-@pytest.fixture()
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    yield page
-    context.close()
-    assert not errors, errors
-
-
-@pytest.fixture()
-def desktop(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context.new_page()
-    context.close()
+pytestmark = needs_chromium
 
 
 def test_type_a_dispute_and_read_the_ruling(server, phone) -> None:
@@ -87,11 +38,13 @@ def test_type_a_dispute_and_read_the_ruling(server, phone) -> None:
 
 def test_answer_a_follow_up_question(server, phone) -> None:
     phone.goto(server + "/?house=roberts-home&game=holdem&fact=event%3Dmisdeal-claim")
-    assert phone.locator(".verdict").inner_text() == "ONE MORE QUESTION"
+    expect(phone.locator("#verdict")).to_have_text(
+        "How many players had acted after the blinds (or the forced bet)?"
+    )
     phone.screenshot(path=str(SHOTS / "phone-question.png"), full_page=True)
     phone.fill("input[name=fact_value]", "2")
     phone.click("form.answers button")
-    assert phone.locator(".verdict").inner_text() == "NO MISDEAL"
+    expect(phone.locator("#verdict")).to_have_text("NO MISDEAL")
     assert "players_acted%3D2" in phone.url
     phone.screenshot(path=str(SHOTS / "phone-answered.png"), full_page=True)
 
@@ -101,8 +54,8 @@ def test_a_choice_question_is_answered_with_one_tap(server, phone) -> None:
         server + "/?house=catfish-bend&game=holdem&fact=event%3Dexposed-card&fact=card%3Dholecard"
         "&fact=card_number%3D2&fact=cards_exposed%3D1&fact=players_acted%3D0"
     )
-    phone.get_by_role("link", name="dealer", exact=True).click()
-    assert phone.locator(".verdict").inner_text() == "MISDEAL"
+    answer_link(phone, "The dealer").click()
+    expect(phone.locator("#verdict")).to_have_text("MISDEAL")
 
 
 def test_the_house_is_remembered(server, phone) -> None:
@@ -123,7 +76,7 @@ def test_open_the_diff_page_and_filter_it(server, browser) -> None:
     assert "differences can change a ruling" in page.locator(".totals").inner_text()
     changes = page.locator("article.change")
     assert changes.count() > 0 and changes.count() == page.locator("article.change.substantive").count()
-    assert page.locator("text=holdem.flop-redeal").count() >= 1
+    assert page.get_by_text("holdem.flop-redeal").count() >= 1
     page.screenshot(path=str(SHOTS / "phone-diff.png"), full_page=False)
     context.close()
 

@@ -196,7 +196,7 @@ def test_the_permalink_replays_the_ruling_with_every_fact_it_used(client) -> Non
     link = unescape(re.search(r'Permalink: <a href="([^"]+)"', first).group(1))
     assert "fact=event%3Dexposed-card" in link and "fact=exposed_by%3Ddealer" in link
     again = client.get(link).get_data(as_text=True)
-    verdict = re.compile(r'<p class="verdict">([^<]+)</p>')
+    verdict = re.compile(r'<h2 class="verdict[^"]*" id="verdict"[^>]*>([^<]+)</h2>')
     assert verdict.search(first).group(1) == verdict.search(again).group(1)
 
 
@@ -209,7 +209,7 @@ def test_a_glossary_term_asked_about_links_to_its_definition(client) -> None:
 
 def test_a_question_shows_what_applies_so_far(client) -> None:
     page = client.get("/?house=catfish-bend&q=dealer+flashed+seat+4s+second+card").get_data(as_text=True)
-    assert "ONE MORE QUESTION" in page
+    assert "One more question" in page
     so_far = page[page.index("Applies so far") : page.index("Not the right rule?")]
     assert "/rule/irregularity.exposed-card-no-option" in so_far
 
@@ -226,7 +226,7 @@ def test_a_fact_read_from_the_words_is_corrected_in_one_tap(client) -> None:
     told = {"house": "roberts-home", "q": "he went to get tacos and has been gone 25 minutes, nobody knew"}
     page = client.get("/", query_string=told).get_data(as_text=True)
     assert "Read from your words — tap to correct" in page
-    links = re.findall(r'<a class="correct" href="([^"]+)">not so: no</a>', page)
+    links = re.findall(r'<a class="correct" href="([^"#]+)#verdict">not so: No</a>', page)
     assert links, "the yes/no fact read from 'tacos' offers its other answer"
     corrected = client.get("/" + html.unescape(links[0]))
     answer = client.get("/api/ruling" + html.unescape(links[0])).get_json()

@@ -17,7 +17,8 @@ from engine.compare.diff import ChangeKind
 from engine.freetext.knowledge import KnowledgeBase
 from engine.rulings.resolver import RulingStatus
 from engine.serving import Served, load_served
-from web.compression import compress_large_responses
+from web.assets import install_assets
+from web.compression import compress
 from web.errors import register_error_handlers
 from web.query import make_reader, make_ruler
 from web.security import add_security_headers, refuse_bad_hosts, refuse_large_requests
@@ -55,13 +56,16 @@ def create_app(books: KnowledgeBase | Served | None = None) -> Flask:
     app.jinja_env.globals.update(RulingStatus=RulingStatus, ChangeKind=ChangeKind)
 
     from web.api import api
+    from web.offline import offline
     from web.pages import pages
 
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(pages)
+    app.register_blueprint(offline)  # manifest, service worker, the pages a phone keeps offline
     app.before_request(refuse_large_requests)
-    app.after_request(compress_large_responses)  # runs after the headers are added (reverse order)
+    app.after_request(compress)  # gzip for text a client accepts it for; runs after the headers are added
     app.after_request(add_security_headers)
+    install_assets(app)  # fingerprinted static URLs, cached for a year
     register_error_handlers(app)
     app.wsgi_app = refuse_bad_hosts(app.wsgi_app)  # type: ignore[method-assign]
     return app

@@ -221,6 +221,12 @@ OPENAPI: dict = {
                         "items": {"type": "string"},
                         "description": "Free text only: rule and glossary keys, best first.",
                     },
+                    "understood": {
+                        "type": "boolean",
+                        "description": "Free text only: false when the words carry nothing recognisable "
+                        "(no fact, game or structure read, no fair word match, no fact given): the ruling "
+                        "is then a guess from the closest rule in meaning, and a page says so instead.",
+                    },
                     "candidate_rules": {
                         "type": "array",
                         "items": {

@@ -169,9 +169,9 @@ def make_reader(ruler, size: int = 256):
     return reader
 
 
-def rule_everywhere(params: dict) -> dict:
-    """Every house side by side, with the houses whose ruling differs."""
-    answers = {house: rule_on(params, house) for house in knowledge().houses}
+def rule_everywhere(params: dict, houses: list[str] | None = None) -> dict:
+    """Every house (or the given ones) side by side, with the houses whose ruling differs."""
+    answers = {house: rule_on(params, house) for house in houses or knowledge().houses}
     return {"houses": answers, "differ": differing_houses(answers)}
 
 

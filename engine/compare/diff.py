@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from engine.books.effective import EffectiveRule
 from engine.books.model import Parameter, ParameterValue, Rule
+from engine.compare.artefacts import unjoin
 from engine.rulings.rulebooks import Rulebooks
 
 # A named number that differs: (old value, new value, unit); a side without it gives None.
@@ -158,7 +159,8 @@ def compare_rules(a: Rule, b: Rule, amended_by: str = "") -> RuleChange | None:
     words = word_diff(a.text, b.text)
     if squash(a.text) == squash(b.text):
         return RuleChange(a.key, ChangeKind.CHANGED, a, b, words=words, amended_by=amended_by)
-    reasons = _reasons(a, b, words)
+    # Judged on the words as written, with the source's run-together words split (artefacts.py).
+    reasons = _reasons(a, b, word_diff(unjoin(a.text, b.text), unjoin(b.text, a.text)))
     return RuleChange(
         a.key,
         ChangeKind.CHANGED,
@@ -198,7 +200,7 @@ def _keyed(entries: tuple[EffectiveRule, ...]) -> dict[str, EffectiveRule]:
 
 def _wanted(change: RuleChange, kb: Rulebooks, section: str | None, game: str | None) -> bool:
     rules = [rule for rule in (change.a, change.b) if rule is not None]
-    if section and not any(section.lower() in (r.section + " " + r.chapter).lower() for r in rules):
+    if section and not any(squash(section) in squash(r.section + " " + r.chapter) for r in rules):  # "holdem"
         return False
     if game:
         covered = [r.applies.get("games") for r in rules]
