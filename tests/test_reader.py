@@ -87,3 +87,10 @@ def test_a_negation_just_before_a_yes_cue_turns_it_round():
     assert "absence_arranged" not in read_stated_facts("nobody asked the floor about it")
     assert read_stated_facts("he asked the floor first")["absence_arranged"][0] is True
     assert read_stated_facts("no limit, river, heads up")["heads_up"][0] is True
+
+
+def test_just_that_one_card_is_one_card_exposed():
+    from engine.freetext.reader import read_stated_facts
+
+    said = read_stated_facts("dealer flashed the 2nd card to seat 4 while pitching, just that one card")
+    assert said["cards_exposed"] == (1, "just that one card")
