@@ -160,7 +160,10 @@ OPENAPI = {
                         "type": "number",
                         "description": "Dollars or chips; a seat; a count of raises.",
                     },
-                    "unit": {"type": "string", "enum": ["$", "chips", "seat", "raises", "%", "minutes", "seconds"]},
+                    "unit": {
+                        "type": "string",
+                        "enum": ["$", "chips", "seat", "raises", "%", "minutes", "seconds"],
+                    },
                     "display": {"type": "string", "description": "The number as the floor says it."},
                     "working": {"type": "array", "items": {"type": "string"}},
                     "settings": {
