@@ -162,3 +162,46 @@ def test_a_short_big_blind_still_sets_the_call() -> None:
     ledger = Ledger(numbers={"sb": Told(Decimal(50), "sb"), "bb": Told(Decimal(100), "bb")})
     mine = replay(ledger, ())
     assert (mine.facing, minimum_to(mine)) == (100, 200)
+
+
+def test_a_half_bet_all_in_reopens_limit_betting_for_a_player_who_raised() -> None:
+    """Books (B&R rule 5): "An all-in wager of a half a bet or more is treated as a full bet":
+    the raiser may raise again. PokerKit closes the betting for him."""
+    state = pokerkit.FixedLimitTexasHoldem.create_state(
+        AUTOMATIONS, True, 0, (1, 2), 2, 4, (200, 200, 200, 5), 4
+    )
+    state.complete_bet_or_raise_to(4)  # p2 raises
+    state.complete_bet_or_raise_to(5)  # p3 all-in: one more, half a bet of 2
+    state.check_or_call()
+    state.check_or_call()
+    assert state.actor_index == 2 and not state.can_complete_bet_or_raise_to()  # PokerKit: call only
+    moves = (
+        Action("p2", "raise", Decimal(4), True, "raise"),
+        Action("p3", "allin", Decimal(5), True, "all in"),
+        Action("sb", "call", None, True, "call"),
+        Action("bb", "call", None, True, "call"),
+    )
+    mine = replay(_mine(2, list(moves)), moves, limit_bet=Decimal(2), reopen_fraction=Decimal("0.5"))
+    assert mine.may_raise("p2", Decimal(2))  # the books: a full bet, p2 may raise to 7
+    assert mine.facing + 2 == 7
+
+
+def test_a_player_facing_less_than_half_a_bet_completes_it(kb) -> None:  # type: ignore[no-untyped-def]
+    """Books (B&R rule 5): facing less than half a bet, a player "may fold, call, or complete the
+    wager": at 4-8 over a 5 all-in, complete to 8. PokerKit's smallest raise is to 9."""
+    from engine.compute.registry import Table, compute
+    from engine.compute.settings import HouseRules
+
+    state = pokerkit.FixedLimitTexasHoldem.create_state(
+        AUTOMATIONS, True, 0, (2, 4), 4, 8, (200, 200, 5, 200), 4
+    )
+    state.complete_bet_or_raise_to(5)  # p2 all-in for 5: one over the big blind of 4
+    assert state.min_completion_betting_or_raising_to_amount == 9  # PokerKit
+    numbers = {
+        name: Told(Decimal(v), name) for name, v in (("sb", 2), ("bb", 4), ("small_bet", 4), ("big_bet", 8))
+    }
+    ledger = Ledger(numbers=numbers, actions=(Action("p2", "allin", Decimal(5), True, "all in for 5"),))
+    rules = HouseRules.of("roberts-home", kb.effective("roberts-home"))
+    table = Table(rules, ledger, game="holdem", structure="limit", ruled=("betting.all-in-short-limit",))
+    answer = compute(table, ["betting.all-in-short-limit"])
+    assert answer is not None and answer.value == 8  # the books: complete the bet to 8

@@ -56,6 +56,7 @@ def read_ledger(text: str, structure: str | None = None) -> Ledger:
         asks=frozenset(name for name, pattern in ASKS.items() if pattern.search(text)),
         seats=_tied_seats(text),
         halves=halves(text),
+        prizes=prizes(text),
         words={
             k: v
             for k, v in (
@@ -256,6 +257,22 @@ HIGH = re.compile(
     r"(?:has|have|had|wins?|won|takes?|took|tie for|split|chop)\s*(?:the\s*)?(?:only\s*)?(?P<half>high|low)",
     re.I,
 )
+
+
+PRIZE = re.compile(
+    rf"\b(?P<place>{'|'.join(ORDINALS)})\s*(?:place\s*)?(?:pays|paid|gets|got|is|was|=|:)\s*(?P<n>{NUMBER})",
+    re.I,
+)
+
+
+def prizes(text: str) -> dict[int, Decimal]:
+    """Prizes said by place: '4th pays $80 and 5th pays $40' -> {4: 80, 5: 40}."""
+    found = {}
+    for match in PRIZE.finditer(text):
+        value = amount_of(match.group("n"))
+        if value is not None:
+            found[ORDINALS[match.group("place").lower()]] = value
+    return found
 
 
 def halves(text: str) -> dict[str, tuple[int, ...]]:

@@ -37,6 +37,12 @@ ASKS = {
     "low": re.compile(r"\b(?:does|do|the) low\b|\blow (?:hand )?gets?\b", re.I),
     "drop": re.compile(r"\bdrop\b", re.I),
     "jackpot": re.compile(r"\bjackpot\b", re.I),
+    "big-bet": re.compile(r"\b(?:big|upper|larger|higher|full) (?:bet|limit)\b", re.I),
+    "equal-stacks": re.compile(
+        r"\b(?:same|equal|identical)\s+(?:amount|number|count|stacks?|chips)\b"
+        r"|\bboth\s+(?:started|had)\b[^.?!]{0,40}\bexactly\b|\bexactly the same\b",
+        re.I,
+    ),
     "deadline": re.compile(
         r"\bhow long|\bhow many (?:minutes|seconds)|\bwhen (?:do|does|can|is)\b|\btime left\b", re.I
     ),

@@ -50,6 +50,7 @@ class Ledger:
     asks: frozenset[str] = frozenset()  # max, min, side-pot, main-pot, odd-chip, cap, reopen ...
     seats: tuple[int, ...] = ()  # seats that tie, in the order said
     halves: dict[str, tuple[int, ...]] = field(default_factory=dict)  # hi-lo: high and low winners' seats
+    prizes: dict[int, Decimal] = field(default_factory=dict)  # place -> prize said ("4th pays $80")
     words: dict[str, str] = field(default_factory=dict)  # game/structure/format the words name
     dollars: bool = False  # amounts were said in dollars
 
