@@ -89,10 +89,16 @@ def assumed_facts(
         if any(_decides(rival, name) and rival.outcome != best.outcome for rival in rivals):
             continue
         value = meeting(expected, best.parameters)
-        if value is not None:
+        if value is not None and not _a_range(expected):
             words = describe(expected, best.parameters)
             taken[name] = Assumed(value, f"{words}: the rule your words match, {best.id}")
     return taken
+
+
+def _a_range(expected: object) -> bool:
+    """A bound admitting many numbers ("at least 1"): any one taken would be made up, and a
+    computed answer would count with it; it is asked for instead."""
+    return isinstance(expected, dict) and "eq" not in expected
 
 
 def _decides(rule: Rule, name: str) -> bool:
