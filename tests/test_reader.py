@@ -94,3 +94,10 @@ def test_just_that_one_card_is_one_card_exposed():
 
     said = read_stated_facts("dealer flashed the 2nd card to seat 4 while pitching, just that one card")
     assert said["cards_exposed"] == (1, "just that one card")
+
+
+def test_an_amount_with_thousands_separators_is_read_whole():
+    from engine.freetext.reader import read_stated_facts, said_with_unit
+
+    assert read_stated_facts("the bad beat jackpot is $1,850 right now")["jackpot_amount"][0] == 1850
+    assert said_with_unit("jackpot_amount", "the board says $1,850 right now") == (1850, "$1,850")

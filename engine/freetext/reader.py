@@ -57,7 +57,7 @@ GRAMMAR = {  # named pieces the cues' patterns share
     "N": r"(?P<n>\d+|no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)",
     "NOBODY": r"(?:nobody|no one|noone|no-one|none of (?:us|them|the players))",
     "ACTED": r"(?:acted|done anything|made a move|put (?:any )?(?:money|chips) in|called|bet|raised)",
-    "MONEY": r"\$?(?P<n>\d+(?:\.\d+)?)",
+    "MONEY": r"\$?(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)",  # $1,850 or $12.50
 }
 
 
