@@ -227,7 +227,7 @@ def main() -> None:
             memory = [memory_mb(pid) for pid in workers]
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        server.wait(timeout=120)  # a reload under way finishes first
     report(result.stdout, args, len(paths))
     if args.reload_every:
         print(f"{len(reloads)} reloads (SIGHUP) during the run, every {args.reload_every:g} s")
