@@ -224,10 +224,12 @@ def main() -> None:
                 end - start for end, start in zip(scheduled_seconds(workers), sched_before, strict=True)
             )
             load = (load_before + os.getloadavg()[0]) / 2
-            memory = [memory_mb(pid) for pid in workers]
+            memory = (
+                [] if args.reload_every else [memory_mb(pid) for pid in workers]
+            )  # replaced workers are gone
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        server.wait(timeout=120)  # a reload under way finishes first
     report(result.stdout, args, len(paths))
     if args.reload_every:
         print(f"{len(reloads)} reloads (SIGHUP) during the run, every {args.reload_every:g} s")
