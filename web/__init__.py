@@ -7,6 +7,8 @@ errors are JSON under /api and a plain page elsewhere, never a stack trace.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Flask
 
 from engine.compare.diff import ChangeKind
@@ -19,7 +21,9 @@ from web.security import add_security_headers, refuse_large_requests
 MAX_REQUEST_BYTES = 16 * 1024
 
 
-def create_app(kb: KnowledgeBase | None = None) -> Flask:
+def create_app(kb: KnowledgeBase | None = None, houses: list[Path] | None = None) -> Flask:
+    """The app over `kb`, else the bundled books with the house books of `houses` (default:
+    $POKERRULES_RULES)."""
     app = Flask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
@@ -29,7 +33,7 @@ def create_app(kb: KnowledgeBase | None = None) -> Flask:
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
-    knowledge = kb or KnowledgeBase.load()
+    knowledge = kb or KnowledgeBase.load(houses=houses)
     knowledge.prepare()  # before the first request, and before gunicorn forks its workers
     app.extensions["pokerrules"] = knowledge
     # A request's ruling object: as JSON bytes for the API, and decoded from them for the pages.

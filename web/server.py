@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from pathlib import Path
 
 from gunicorn.app.base import BaseApplication
 
@@ -19,7 +20,15 @@ from web import create_app
 class ProductionServer(BaseApplication):
     """gunicorn, configured in code: no config file, no command-line parsing of its own."""
 
-    def __init__(self, host: str, port: int, workers: int | None = None, threads: int = 1) -> None:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        workers: int | None = None,
+        threads: int = 1,
+        houses: list[Path] | None = None,
+    ) -> None:
+        self.houses = houses  # folders of house books served beside the bundled ones
         self.options = {
             "bind": f"{host}:{port}",
             "workers": workers or max(2, os.cpu_count() or 2),
@@ -42,7 +51,7 @@ class ProductionServer(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
-        app = create_app()
+        app = create_app(houses=self.houses)
         # The knowledge base is about 220,000 long-lived objects the collector tracks.
         # Frozen, a full collection no longer walks them (measured: a 159 ms pause in the
         # middle of a request, 6 ms frozen), and forked workers do not copy the pages a

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 
 from engine.cli.commands import cmd_books, cmd_diff, cmd_ruling, cmd_serve, cmd_validate
+from engine.cli.houses import add_house_commands
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,7 +69,20 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, help="worker processes (default: one per core, at least 2)")
     serve.add_argument("--threads", type=int, default=1, help="threads per worker")
     serve.set_defaults(run=cmd_serve)
+    for command in (validate, books, ruling, diff, serve):
+        add_rules_option(command)
+    add_house_commands(commands)
     return parser
+
+
+def add_rules_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--rules",
+        action="append",
+        metavar="DIR",
+        help="a folder of house books read beside the bundled editions (repeatable; "
+        "default: $POKERRULES_RULES)",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
