@@ -9,13 +9,14 @@ from collections.abc import Iterator
 
 from engine.books.loader import Library, parse_lines
 from engine.books.problems import Problem
-from engine.books.sourcetext import load_source
+from engine.books.sourcetext import heading_of, load_source
 
-_HEADING = re.compile(r"^\s*#{1,6}\s")
+_CONTENTS = re.compile(r"\.{4,}\s*\d+\s*$")  # a table of contents line: a title, dots, a page
 
 
 def iter_house_problems(library: Library) -> Iterator[Problem]:
-    """Each line of a house's document that no record of it quotes (headings aside)."""
+    """Each line of a house's document that no record of it quotes (headings, in Markdown
+    or in capitals, and a table of contents aside)."""
     for book_id in sorted(_house_books(library)):
         path = library.source_of(book_id)
         if not path.is_file():
@@ -24,7 +25,12 @@ def iter_house_problems(library: Library) -> Iterator[Problem]:
         quoted |= _glossary_lines(library, book_id)
         document = load_source(path)
         for number, line in enumerate(document.raw, start=1):
-            if line.strip() and not _HEADING.match(line) and number not in quoted:
+            if (
+                line.strip()
+                and heading_of(line) is None
+                and not _CONTENTS.search(line)
+                and number not in quoted
+            ):
                 message = f"not quoted by any record of {book_id}: '{line.strip()[:60]}'"
                 yield Problem(library.display(path), number, "text", message)
 

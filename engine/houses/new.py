@@ -37,15 +37,7 @@ class Starter:
 
 def new_house(library: Library, folder: Path, house: str, base: str, title: str = "") -> Path:
     """Write a new house extending `base` into `folder`/`house`; refuse to overwrite anything."""
-    if not _ID.match(house):
-        raise HouseError(f"'{house}' is not a book id: lowercase letters and digits joined by '-'")
-    if house in library.books:
-        raise HouseError(f"'{house}' is already a book ({library.books[house].path}); choose another id")
-    if base not in library.books:
-        raise HouseError(f"unknown book '{base}'; books are: {', '.join(sorted(library.books))}")
-    target = folder / house
-    if target.exists():
-        raise HouseError(f"{target} already exists; nothing was written")
+    target = check_new_house(library, folder, house, base)
     starter = Starter(
         house=house,
         base=base,
@@ -57,6 +49,21 @@ def new_house(library: Library, folder: Path, house: str, base: str, title: str 
     (target / DOCUMENT).write_text(document(starter), encoding="utf-8")
     (target / "book.yaml").write_text(manifest(starter), encoding="utf-8")
     (target / SECTION_FILE).write_text(section(starter), encoding="utf-8")
+    return target
+
+
+def check_new_house(library: Library, folder: Path, house: str, base: str) -> Path:
+    """The new house's folder, once sure it can be written: a valid id of its own, a known
+    book to extend, and nothing there yet."""
+    if not _ID.match(house):
+        raise HouseError(f"'{house}' is not a book id: lowercase letters and digits joined by '-'")
+    if house in library.books:
+        raise HouseError(f"'{house}' is already a book ({library.books[house].path}); choose another id")
+    if base not in library.books:
+        raise HouseError(f"unknown book '{base}'; books are: {', '.join(sorted(library.books))}")
+    target = folder / house
+    if target.exists():
+        raise HouseError(f"{target} already exists; nothing was written")
     return target
 
 
