@@ -13,7 +13,7 @@ from pathlib import Path
 
 from engine.books.effective import UnknownBook
 from engine.books.loader import Library, load_library
-from engine.books.paths import freetext_dir, rules_dir, schema_dir
+from engine.books.paths import freetext_dir, house_folders, rules_dir, schema_dir
 from engine.books.problems import Problem
 from engine.books.quarantine import Quarantine, quarantine, served_part
 from engine.books.vocabulary import load_vocabulary
@@ -64,15 +64,17 @@ class Served:
         self.kb.check_book(book_id)
 
 
-def load_served(root: Path | None = None) -> Served:
-    """The books under `root` (default: the bundled ones) that are whole, as a knowledge base.
+def load_served(root: Path | None = None, houses: list[Path] | None = None) -> Served:
+    """The books under `root` (default: the bundled ones, with the house books of `houses`,
+    default $POKERRULES_RULES) that are whole, as a knowledge base.
     The library, its problems and what is built from them are kept between runs
     (engine.freetext.cache) under a stamp of the files they come from, like KnowledgeBase.load's:
     a restart or a reload with no file changed checks nothing again."""
     folder = Path(root or rules_dir()).resolve()
-    inputs = cache.stamp([folder, schema_dir(), freetext_dir()])
-    scope = "" if folder == rules_dir().resolve() else "elsewhere-"
-    library = cache.cached(f"{scope}library", cache.key(inputs), lambda: load_library(folder))
+    extra = [Path(house).resolve() for house in houses or (house_folders() if root is None else [])]
+    inputs = cache.stamp([folder, *extra, schema_dir(), freetext_dir()])
+    scope = "" if folder == rules_dir().resolve() and not extra else "elsewhere-"
+    library = cache.cached(f"{scope}library", cache.key(inputs), lambda: load_library(folder, houses=extra))
     problems = cache.cached(f"{scope}problems", cache.key(inputs), lambda: every_problem(library))
     held = quarantine(library, problems)
     if held.books:

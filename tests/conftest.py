@@ -4,10 +4,14 @@ Nothing is built when the tests are collected: the bundled library, the knowledg
 the mini fixture library and the web app are session fixtures, built on first use. Tests
 parametrized over the bundled books or their source documents name the argument
 `bundled_book` or `bundled_source`; those lists are read from the manifests alone
-(rules/*/book.yaml), which is cheap, so a house a user adds is tested like the others."""
+(rules/*/book.yaml whose document is in rules/sources/), which is cheap, so a book added
+there with its source is tested like the others. A house kept with its own document (`house
+new`, or one copied into rules/) is checked by `pokerrules validate`; the suite tests the
+project's books, and the house folders of $POKERRULES_RULES are not read here."""
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,13 +30,21 @@ if TYPE_CHECKING:
 MINI = Path(__file__).parent / "fixtures" / "mini"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The suite tests the project's books: a user's house folders are not read beside them
+    (the command line's tests of --rules name their folders)."""
+    os.environ.pop("POKERRULES_RULES", None)
+
+
 @cache
 def _manifests() -> dict[str, dict]:
-    """Each bundled book's manifest by its id, read straight from rules/*/book.yaml."""
+    """Each bundled book's manifest by its id, read straight from rules/*/book.yaml: the
+    books whose document is one of rules/sources/ (a house's own document sits beside it)."""
     manifests = {}
     for path in sorted(rules_dir().glob("*/book.yaml")):
         manifest = yaml.safe_load(path.read_text(encoding="utf-8"))
-        manifests[str(manifest["id"])] = manifest
+        if (rules_dir() / "sources" / str(manifest.get("source"))).is_file():
+            manifests[str(manifest["id"])] = manifest
     return manifests
 
 

@@ -39,7 +39,7 @@ def test_books_lists_every_bundled_book_with_its_counts(bundled_manifests: dict[
     with the kind and inheritance its book.yaml states, read here straight from the files.
     An edition is a whole published rulebook; a house may be a page of changes."""
     listing = {book["id"]: book for book in books_json()}
-    assert set(listing) == set(bundled_manifests)
+    assert set(bundled_manifests) <= set(listing)
     for book_id, manifest in bundled_manifests.items():
         book = listing[book_id]
         assert (book["kind"], book["extends"]) == (manifest["kind"], list(manifest.get("extends") or []))

@@ -21,7 +21,7 @@ def test_every_quotation_is_verbatim(library: Library, bundled_book: str) -> Non
 
 
 def test_glossary_definitions_are_verbatim(library: Library) -> None:
-    by_book = {book.id: load_source(library.sources / book.source) for book in library.books.values()}
+    by_book = {book_id: load_source(library.source_of(book_id)) for book_id in library.books}
     missing = [
         entry.id for entry in library.glossary if entry.definition not in by_book[entry.book].full_text()
     ]

@@ -106,8 +106,12 @@ def covered_sections(kb: KnowledgeBase) -> set[tuple[str, str]]:
     return covered
 
 
-def test_cases_cover_every_section_of_every_book(kb: KnowledgeBase) -> None:
-    missing = sorted(rulable_sections(kb) - covered_sections(kb))
+def test_cases_cover_every_section_of_every_book(
+    kb: KnowledgeBase, bundled_manifests: dict[str, dict]
+) -> None:
+    """Every section of the project's books (a house's own are its to test)."""
+    rulable = {(book, section) for book, section in rulable_sections(kb) if book in bundled_manifests}
+    missing = sorted(rulable - covered_sections(kb))
     assert not missing, f"{len(missing)} sections without a ruling case:\n" + "\n".join(
         f"{book}: {section}" for book, section in missing
     )

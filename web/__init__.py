@@ -27,9 +27,10 @@ MAX_REQUEST_BYTES = 16 * 1024  # a request's body
 MAX_QUERY_BYTES = 32 * 1024  # its query: 2,000 characters of any script, percent-encoded, and facts
 
 
-def create_app(books: KnowledgeBase | Served | None = None) -> Flask:
+def create_app(books: KnowledgeBase | Served | None = None, houses: list[Path] | None = None) -> Flask:
     """The app over a knowledge base, or over the books of a rules folder that are whole
-    (engine.serving: the others are listed on /books, not served); default: the bundled ones."""
+    (engine.serving: the others are listed on /books, not served); default: the bundled ones
+    with the house books of `houses` (default: $POKERRULES_RULES)."""
     app = Flask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
@@ -42,7 +43,7 @@ def create_app(books: KnowledgeBase | Served | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     if books is None:
-        books = load_served()
+        books = load_served(houses=houses)
     served = books if isinstance(books, Served) else Served(books, Quarantine(), Path(books.library.root))
     knowledge = served.kb
     knowledge.prepare()  # before the first request, and before gunicorn forks its workers

@@ -70,7 +70,9 @@ class ProductionServer(BaseApplication):
         threads: int = 4,
         rules: Path | None = None,
         watch: bool = False,
+        houses: list[Path] | None = None,
     ) -> None:
+        self.houses = houses  # folders of house books served beside the bundled ones
         self.rules = rules
         self.watch = watch
         self.options = {
@@ -101,7 +103,7 @@ class ProductionServer(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
-        served = load_served(self.rules)
+        served = load_served(self.rules, self.houses)
         log_quarantine(served)
         return self._frozen(create_app(served))
 
@@ -120,7 +122,7 @@ class ProductionServer(BaseApplication):
         current: Served = self.app.extensions["pokerrules.served"]
         started = time.monotonic()
         try:
-            candidate = load_served(self.rules)
+            candidate = load_served(self.rules, self.houses)
             broken = broken_by(candidate, current)
             fresh = None if broken else create_app(candidate)
         except Exception as error:  # noqa: BLE001 - a failed reload must leave the server serving

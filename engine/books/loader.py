@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.books.model import Book, BookKind, GlossaryEntry, Rule
-from engine.books.paths import rules_dir
+from engine.books.paths import house_folders, rules_dir
 from engine.books.problems import Problem
 from engine.books.yamlfile import LineDict, YamlProblem, read_yaml
 
@@ -37,6 +37,8 @@ class Library:
     glossary: list[GlossaryEntry] = field(default_factory=list)
     files: list[ParsedFile] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    folders: dict[str, Path] = field(default_factory=dict)  # book id -> the folder it was read from
+    houses: list[Path] = field(default_factory=list)  # folders of house books read beside root
     _by_book: dict[str, list[Rule]] = field(default_factory=dict, repr=False)
     _index_size: int = field(default=-1, repr=False)
 
@@ -48,6 +50,18 @@ class Library:
                 self._by_book.setdefault(rule.book, []).append(rule)
             self._index_size = len(self.rules)
         return list(self._by_book.get(book_id, ()))
+
+    def source_places(self, book_id: str) -> list[Path]:
+        """Where a book's source document may be, first found first: its own folder, a
+        `sources/` folder beside it, the bundled sources."""
+        book, folder = self.books[book_id], self.folders.get(book_id)
+        nearby = [folder / book.source, folder.parent / "sources" / book.source] if folder else []
+        return [*nearby, self.sources / book.source]
+
+    def source_of(self, book_id: str) -> Path:
+        """The source document a book quotes (the first of its places when none exists)."""
+        places = self.source_places(book_id)
+        return next((place for place in places if place.is_file()), places[0])
 
     def display(self, path: Path) -> str:
         try:
@@ -65,17 +79,39 @@ def parse_lines(lines: str) -> tuple[tuple[int, int], ...]:
     return tuple(ranges)
 
 
-def load_library(root: Path | None = None, extra_books: list[Path] | None = None) -> Library:
-    """Load every book folder under ``root`` (default: the bundled rules)."""
+def load_library(
+    root: Path | None = None, extra_books: list[Path] | None = None, houses: list[Path] | None = None
+) -> Library:
+    """Load every book folder under ``root`` (default: the bundled rules), then the house
+    books of each folder in ``houses`` (default with the bundled rules: $POKERRULES_RULES)."""
+    if houses is None:
+        houses = house_folders() if root is None else []
     root = Path(root or rules_dir())
-    library = Library(root=root, sources=root / "sources")
+    library = Library(root=root, sources=root / "sources", houses=list(houses))
     folders = [p for p in sorted(root.iterdir()) if (p / "book.yaml").is_file()]
     for extra in extra_books or []:
         folders = [f for f in folders if f.name != extra.name] + [extra]
     for folder in folders:
         _load_book(library, folder)
     _note_unread(library, root, folders)
+    for folder in houses:
+        _load_houses(library, Path(folder))
     return library
+
+
+def _load_houses(library: Library, folder: Path) -> None:
+    """A folder of house books (or one house's own folder), read beside the bundled ones."""
+    if not folder.is_dir():
+        message = "no such folder: --rules (or $POKERRULES_RULES) names a folder of house books"
+        library.problems.append(Problem(str(folder), 1, "rules", message))
+        return
+    if (folder / "book.yaml").is_file():
+        _load_book(library, folder)
+        return
+    books = [p for p in sorted(folder.iterdir()) if (p / "book.yaml").is_file()]
+    for book in books:
+        _load_book(library, book)
+    _note_unread(library, folder, books)
 
 
 def _note_unread(library: Library, root: Path, folders: list[Path]) -> None:
@@ -107,8 +143,15 @@ def _load_book(library: Library, folder: Path) -> None:
     library.files.append(ParsedFile(manifest_path, manifest, folder.name))
     if isinstance(manifest, dict):
         book = _book_from(manifest, library.display(manifest_path))
+        if book and book.id in library.books:
+            first = library.books[book.id].path
+            message = f"'{book.id}' is already the id of {first}: a house needs an id of its own"
+            line = manifest.line_of("id") if isinstance(manifest, LineDict) else 1
+            library.problems.append(Problem(book.path, line, "id", message))
+            return  # its sections would mix with the other book's
         if book:
             library.books[book.id] = book
+            library.folders[book.id] = folder
     for path in sorted(folder.glob("*.yaml")):
         if path.name == "book.yaml":
             continue

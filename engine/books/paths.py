@@ -40,3 +40,15 @@ def cache_dir() -> Path:
         return Path(os.environ["POKERRULES_CACHE"])
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "pokerrules"
+
+
+HOUSES_VARIABLE = "POKERRULES_RULES"  # folders of house books, read beside the bundled ones
+
+
+def house_folders(given: list[str] | list[Path] | None = None) -> list[Path]:
+    """The folders of house books read beside the bundled editions: those given (`--rules`),
+    else $POKERRULES_RULES (several joined by the path separator), else none."""
+    if given:
+        return [Path(folder) for folder in given]
+    named = os.environ.get(HOUSES_VARIABLE, "")
+    return [Path(part) for part in named.split(os.pathsep) if part.strip()]

@@ -30,6 +30,17 @@ _LIST_MARKER = re.compile(
 )
 
 
+def heading_of(raw: str) -> str | None:
+    """The title a line prints when it is a heading: Markdown's `#`, or a short line in
+    capitals with no full stop at its end (a plain-text document's); else None."""
+    marked = _MD_HEADING.match(raw)
+    if marked:
+        return raw[marked.end() :].strip().rstrip("#").strip() or None
+    words = raw.strip()
+    capitals = words.upper() == words and any(c.isalpha() for c in words)
+    return words if 3 <= len(words) <= 60 and capitals and not words.endswith(".") else None
+
+
 def normalize(text: str) -> str:
     """Collapse every run of whitespace to one space and trim the ends."""
     return _WS.sub(" ", text).strip()

@@ -11,13 +11,13 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import jsonschema
 import networkx as nx
 
 from engine.books.hints import unknown
+from engine.books.house_checks import iter_house_problems
 from engine.books.loader import Library, ParsedFile, parse_lines
 from engine.books.model import Book, Rule
 from engine.books.paths import schema_dir
@@ -45,6 +45,7 @@ def iter_problems(library: Library) -> Iterator[Problem]:
     yield from _iter_reference_problems(library)
     yield from _iter_book_problems(library)
     yield from _iter_quotation_problems(library)
+    yield from iter_house_problems(library)
 
 
 JsonPath = list[str | int]  # where in a parsed file: mapping keys and list indexes
@@ -228,8 +229,9 @@ def _iter_book_problems(library: Library) -> Iterator[Problem]:
                 graph.add_edge(book.id, parent)
         if book.follows and book.follows not in library.books:
             yield Problem(book.path, 1, "lineage.follows", _unknown_book(book.follows, library))
-        if not (library.sources / book.source).is_file():
-            yield Problem(book.path, 1, "source", f"no source document '{book.source}' in {library.sources}")
+        if not library.source_of(book.id).is_file():
+            places = " or ".join(str(place.parent) for place in library.source_places(book.id))
+            yield Problem(book.path, 1, "source", f"no source document '{book.source}' in {places}")
         yield from _iter_change_problems(library, book)
     for cycle in nx.simple_cycles(graph):
         chain = " -> ".join([*cycle, cycle[0]])
@@ -311,12 +313,13 @@ def _iter_quotation_problems(library: Library) -> Iterator[Problem]:
         except (KeyError, TypeError, ValueError):
             continue  # the schema check names a missing or malformed source
         quoted.append((entry.book, str(entry.record.get("text", "")), at, entry.file, entry.line, entry.id))
-    sources = {book.id: book.source for book in library.books.values()}
+    sources = {book_id: library.source_of(book_id) for book_id in library.books}
     for book_id, text, where, file, line, record_id in quoted:
-        name = sources.get(book_id)
-        if not name or not (library.sources / name).is_file():
+        path = sources.get(book_id)
+        if path is None or not path.is_file():
             continue
-        document = load_source(Path(library.sources / name))
+        name = path.name
+        document = load_source(path)
         if not document.contains(text, list(where)):
             lines = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in where)
             yield Problem(file, line, f"{record_id}.text", f"not found verbatim in {name} lines {lines}")

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 
 from engine.cli.commands import cmd_books, cmd_diff, cmd_ruling, cmd_serve, cmd_validate
+from engine.cli.houses import add_house_commands
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -81,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="reload the rules when a file in the rules folder changes (as SIGHUP does)",
     )
     serve.set_defaults(run=cmd_serve)
+    for command in (validate, books, ruling, diff, serve):
+        add_rules_option(command)
+    add_house_commands(commands)
     return parser
 
 
@@ -90,6 +94,16 @@ def _printable_anywhere() -> None:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
+
+
+def add_rules_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--rules",
+        action="append",
+        metavar="DIR",
+        help="a folder of house books read beside the bundled editions (repeatable; "
+        "default: $POKERRULES_RULES)",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

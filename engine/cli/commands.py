@@ -11,6 +11,7 @@ from engine.answer import answer_dispute
 from engine.books.catalog import describe_books
 from engine.books.effective import UnknownBook
 from engine.books.loader import Library, load_library
+from engine.books.paths import house_folders
 from engine.books.vocabulary import load_vocabulary
 from engine.compare.behaviour import differing_houses, load_situations, rule_everywhere, ruling_differences
 from engine.compare.diff import diff_books
@@ -25,23 +26,25 @@ from engine.rulings.conflicts import iter_static_conflicts
 from engine.rulings.situation import SituationError, parse_fact_pairs
 
 
-def _library_for(path: str | None) -> Library:
-    """A rules folder, or one book folder checked together with the bundled books."""
+def _library_for(path: str | None, rules: list[str] | None = None) -> Library:
+    """A rules folder, or one book folder checked together with the bundled books; with the
+    house books of `--rules` (default: $POKERRULES_RULES) beside the bundled ones."""
+    houses = house_folders(rules)
     if path is None:
-        return load_library()
+        return load_library(houses=houses)
     target = Path(path)
     if not target.is_dir():
         raise SystemExit(f"pokerrules: no such folder: {path}")
     if (target / "book.yaml").is_file():
-        return load_library(extra_books=[target])
-    return load_library(target)
+        return load_library(extra_books=[target], houses=houses)
+    return load_library(target, houses=list(map(Path, rules or [])))
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from engine.books.house_warnings import iter_house_warnings
     from engine.serving import every_problem  # the problems `serve` quarantines a book for
 
-    library = _library_for(args.path)
+    library = _library_for(args.path, args.rules)
     problems = every_problem(library)
     kb = KnowledgeBase(library, load_vocabulary()) if not problems else None
     for problem in problems:
@@ -69,7 +72,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_books(args: argparse.Namespace) -> int:
-    listing = describe_books(_library_for(args.path))
+    listing = describe_books(_library_for(args.path, args.rules))
     if args.json:
         print(json.dumps(listing, indent=2, ensure_ascii=False))
         return 0
@@ -83,7 +86,7 @@ def cmd_books(args: argparse.Namespace) -> int:
 
 
 def cmd_ruling(args: argparse.Namespace) -> int:
-    kb = KnowledgeBase.load()
+    kb = KnowledgeBase.load(houses=house_folders(args.rules))
     try:
         if args.house == "all":
             return _ruling_everywhere(kb, args)
@@ -138,7 +141,7 @@ def _ruling_everywhere(kb: KnowledgeBase, args: argparse.Namespace) -> int:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    kb = KnowledgeBase.load()
+    kb = KnowledgeBase.load(houses=house_folders(args.rules))
     try:
         diff = diff_books(
             kb, args.a, args.b, section=args.section, game=args.game, substantive_only=args.substantive
@@ -178,7 +181,9 @@ def _behaviour(kb: KnowledgeBase, args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from web.server import ProductionServer
 
-    what = f"the rulebooks in {args.path}" if args.path else "the bundled rulebooks"
+    houses = house_folders(args.rules)
+    beside = f" and the houses in {', '.join(map(str, houses))}" if houses else ""
+    what = f"the rulebooks in {args.path}" if args.path else f"the bundled rulebooks{beside}"
     print(
         f"pokerrules: serving {what} on http://{args.host}:{args.port}/ (Ctrl-C to stop; "
         "SIGHUP reloads the rules)",
@@ -196,6 +201,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise SystemExit(f"pokerrules: no such folder: {args.path}")
     rules = Path(args.path) if args.path else None
     ProductionServer(
-        args.host, args.port, workers=args.workers, threads=args.threads, rules=rules, watch=args.reload_rules
+        args.host,
+        args.port,
+        workers=args.workers,
+        threads=args.threads,
+        rules=rules,
+        watch=args.reload_rules,
+        houses=houses,
     ).run()
     return 0

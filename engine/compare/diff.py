@@ -194,6 +194,15 @@ def _amendment(a: Rule, b: Rule, amended_by: str) -> RuleChange | None:
     )
 
 
+ABOUT_THE_BOOK = frozenset({"book-information", "book-change"})
+
+
+def can_rule(rule: Rule) -> bool:
+    """Whether a rule added or removed can change a ruling: not when it only speaks about the
+    book (its author, what the house changed, the words an `amend` cites)."""
+    return not (rule.outcome == "definition" and rule.events and set(rule.events) <= ABOUT_THE_BOOK)
+
+
 def _keyed(entries: tuple[EffectiveRule, ...]) -> dict[str, EffectiveRule]:
     return {entry.rule.key: entry for entry in entries}
 
@@ -224,11 +233,13 @@ def diff_books(
     changes, same = [], 0
     for key in sorted(set(left) | set(right)):
         if key not in right:
+            rule = left[key].rule
             change: RuleChange | None = RuleChange(
-                key, ChangeKind.REMOVED, left[key].rule, None, substantive=True
+                key, ChangeKind.REMOVED, rule, None, substantive=can_rule(rule)
             )
         elif key not in left:
-            change = RuleChange(key, ChangeKind.ADDED, None, right[key].rule, substantive=True)
+            rule = right[key].rule
+            change = RuleChange(key, ChangeKind.ADDED, None, rule, substantive=can_rule(rule))
         else:
             amended_by = right[key].amended_by or left[key].amended_by
             change = compare_rules(left[key].rule, right[key].rule, amended_by)

@@ -17,7 +17,7 @@ from typing import TypeVar, cast
 
 from engine.books.loader import Library, load_library
 from engine.books.model import Rule
-from engine.books.paths import freetext_dir, rules_dir, schema_dir
+from engine.books.paths import freetext_dir, house_folders, rules_dir, schema_dir
 from engine.books.vocabulary import Vocabulary, load_vocabulary
 from engine.freetext import cache
 from engine.freetext.classify import KeyClassifier
@@ -74,13 +74,16 @@ class KnowledgeBase(Rulebooks):
         self._meaning_indexes: dict[str, MeaningIndex | None] = {}
 
     @classmethod
-    def load(cls, root: Path | None = None) -> KnowledgeBase:
-        """The rulebooks under `root` (default: the bundled ones) and the bundled free-text
+    def load(cls, root: Path | None = None, houses: list[Path] | None = None) -> KnowledgeBase:
+        """The rulebooks under `root` (default: the bundled ones) with the house books of
+        `houses` (default: $POKERRULES_RULES with the bundled ones), and the bundled free-text
         data; the library parsed on an earlier run is read from the cache when no file changed."""
         folder = Path(root or rules_dir()).resolve()
-        inputs = cache.stamp([folder, schema_dir(), freetext_dir()])
-        scope = "" if folder == rules_dir().resolve() else "elsewhere-"  # another rules folder
-        library = cache.cached(f"{scope}library", cache.key(inputs), lambda: load_library(root))
+        extra = [Path(house).resolve() for house in houses or (house_folders() if root is None else [])]
+        inputs = cache.stamp([folder, *extra, schema_dir(), freetext_dir()])
+        # Another rules folder, or house folders beside the bundled one, keep their own builds.
+        scope = "" if folder == rules_dir().resolve() and not extra else "elsewhere-"
+        library = cache.cached(f"{scope}library", cache.key(inputs), lambda: load_library(root, houses=extra))
         return cls(library, load_vocabulary(), inputs=inputs, scope=scope)
 
     def _kept(self, kind: str, build: Callable[[], T]) -> T:
@@ -226,6 +229,8 @@ class KnowledgeBase(Rulebooks):
         store = self._vector_store
         if store.path == store_path() and store.read_from_file(texts()):
             cache.keep(self._scope + kind, self._vectors_key(kind, model, store.read_stamp), vectors)
+        elif store.computed_here:
+            store.keep()  # a house's own rules: computed once, read from the file next run
         return vectors
 
     def _vectors_key(self, kind: str, model: SentenceModel, vector_file: tuple[int, int] | None) -> str:

@@ -60,6 +60,11 @@ class VectorStore:
                 self._rows.get(digest(text), self._read_rows) < self._read_rows for text in texts
             )
 
+    @property
+    def computed_here(self) -> int:
+        """How many vectors this process computed (texts the cache file lacked)."""
+        return len(self._stored) - self._read_rows
+
     def __contains__(self, text: str) -> bool:
         return digest(text) in self._rows
 

@@ -27,8 +27,8 @@ class Rulebooks:
         self._by_key: dict[str, dict[str, Rule]] = {}
 
     @classmethod
-    def load(cls, root: Path | None = None) -> Rulebooks:
-        return cls(load_library(root), load_vocabulary())
+    def load(cls, root: Path | None = None, houses: list[Path] | None = None) -> Rulebooks:
+        return cls(load_library(root, houses=houses), load_vocabulary())
 
     def effective(self, book_id: str) -> tuple[EffectiveRule, ...]:
         if book_id not in self._effective:
