@@ -101,6 +101,12 @@ def test_the_worked_example_validates_clean(houses: Path) -> None:
     assert "ok: " in err
 
 
+def test_validate_given_the_house_folder_reads_it_beside_the_bundled_books(houses: Path) -> None:
+    """`validate houses` (the folder, not --rules) is what a person types first."""
+    assert run("validate", str(houses))[:2] == (0, "")
+    assert run("validate", str(houses / HOUSE))[:2] == (0, "")
+
+
 def test_the_diff_shows_exactly_the_three_changes(houses: Path) -> None:
     status, out, _ = run("diff", "roberts-home", HOUSE, "--rules", str(houses), "--substantive", "--json")
     assert status == 0
@@ -141,6 +147,19 @@ def test_words_find_the_houses_own_rule(houses: Path) -> None:
     status, out, err = run(*argv, "seat 6 keeps texting on his phone during hands")
     assert status == 0, err
     assert json.loads(out)["rulings"][0]["id"] == f"{HOUSE}/house-rules/3"
+
+
+def test_words_find_a_house_rule_no_other_book_has(houses: Path, tmp_path: Path) -> None:
+    """A new key has no example disputes: its own words stand for them."""
+    shutil.copytree(houses / HOUSE, tmp_path / HOUSE)
+    section = tmp_path / HOUSE / "01-house-rules.yaml"
+    section.write_text(
+        section.read_text("utf-8").replace("key: etiquette.cell-phone", "key: house.no-phones"), "utf-8"
+    )
+    argv = ["ruling", "--rules", str(tmp_path), "--house", HOUSE, "--json"]
+    status, out, err = run(*argv, "a player using his phone at the table")
+    assert status == 0, err
+    assert json.loads(out)["rulings"][0]["key"] == "house.no-phones"
 
 
 def test_the_web_app_serves_the_house(houses: Path) -> None:

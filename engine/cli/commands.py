@@ -27,16 +27,19 @@ from engine.rulings.situation import SituationError, parse_fact_pairs
 
 
 def _library_for(path: str | None, rules: list[str] | None = None) -> Library:
-    """A rules folder, or one book folder checked together with the bundled books; with the
-    house books of `--rules` (default: $POKERRULES_RULES) beside the bundled ones."""
+    """A rules folder (with its sources/), or one book folder or a folder of house books
+    checked together with the bundled books; with the house books of `--rules` (default:
+    $POKERRULES_RULES) beside the bundled ones."""
     houses = house_folders(rules)
     if path is None:
         return load_library(houses=houses)
     target = Path(path)
     if not target.is_dir():
         raise SystemExit(f"pokerrules: no such folder: {path}")
-    if (target / "book.yaml").is_file():
-        return load_library(extra_books=[target], houses=houses)
+    if (target / "book.yaml").is_file() and (target.parent / "sources").is_dir():
+        return load_library(extra_books=[target], houses=houses)  # a book of a rules folder
+    if not (target / "sources").is_dir():  # a house, or a folder of them: beside the bundled books
+        return load_library(houses=[target, *houses])
     return load_library(target, houses=list(map(Path, rules or [])))
 
 

@@ -141,8 +141,16 @@ class KnowledgeBase(Rulebooks):
 
     @cached_property
     def _examples(self) -> dict[str, list[str]]:
-        """Read on first use: only free-text lookups need them."""
-        return dispute_examples() if self._given_examples is None else self._given_examples
+        """Read on first use: only free-text lookups need them. A key no example is filed
+        under (a house's own new rule) has its rule's words as its one example, so it is
+        found by the example search, the classifier and the meaning search too."""
+        if self._given_examples is not None:
+            return self._given_examples
+        said = dispute_examples()
+        own = {
+            rule.key: [meaning_text(rule)] for rule in reversed(self.library.rules) if rule.key not in said
+        }
+        return {**said, **own}
 
     @cached_property
     def _terse(self) -> dict[str, list[str]]:

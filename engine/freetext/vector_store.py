@@ -6,7 +6,8 @@ digest of the text, in 8-bit numbers with a scale per vector (a cosine moves by 
 and the lookup's accuracy not at all). They are generated, so they are not in git: `make`
 builds them (`python -m tools.build_vectors`); otherwise the first lookup does, and keeps
 them. A text the cache lacks (an edited rule, a house's own examples) is computed when first
-needed, and kept when many were.
+needed, and kept when many were, or when a knowledge base builds from them what it keeps
+between runs (a house's own rules: engine.freetext.knowledge).
 """
 
 from __future__ import annotations
