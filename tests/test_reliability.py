@@ -305,11 +305,13 @@ def quick_cli(kb, library):
     check = engine.serving.every_problem
     load = commands.load_library
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(commands.KnowledgeBase, "load", classmethod(lambda cls, root=None: kb))
+        patch.setattr(commands.KnowledgeBase, "load", classmethod(lambda cls, root=None, houses=None: kb))
         patch.setattr(
             commands,
             "load_library",
-            lambda root=None, **more: library if root is None and not more else load(root, **more),
+            lambda root=None, **more: (
+                library if root is None and not any(more.values()) else load(root, **more)
+            ),
         )
         patch.setattr(
             engine.serving, "every_problem", lambda lib: list(found) if lib is library else check(lib)
