@@ -101,3 +101,11 @@ def test_an_amount_with_thousands_separators_is_read_whole():
 
     assert read_stated_facts("the bad beat jackpot is $1,850 right now")["jackpot_amount"][0] == 1850
     assert said_with_unit("jackpot_amount", "the board says $1,850 right now") == (1850, "$1,850")
+
+
+def test_an_absence_cue_needs_words_about_the_absence():
+    from engine.freetext.reader import read_stated_facts
+
+    assert "absence_arranged" not in read_stated_facts("nobody knew the deck was bad until right then")
+    assert "absence_arranged" not in read_stated_facts("he didn't say raise, he just put chips in")
+    assert read_stated_facts("he left and nobody knew where he went")["absence_arranged"][0] is False
