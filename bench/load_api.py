@@ -267,6 +267,9 @@ def report(output: str, args: argparse.Namespace, distinct: int) -> None:
         f"{args.clients} connections, {args.seconds} s, {kind}: {total} requests ({rate}/s), {errors} errors"
     )
     print(f"latency: p50 {p50}, p99 {p99} (wrk and the server share this machine's cores)")
+    for line in output.splitlines():
+        if "Socket errors" in line or "Non-2xx" in line:
+            print(f"wrk: {line.strip()}")
 
 
 if __name__ == "__main__":

@@ -45,9 +45,12 @@ class Library:
     def rules_of(self, book_id: str) -> list[Rule]:
         """The records a book prints itself, in its order."""
         if self._index_size != len(self.rules):
-            self._by_book = {}
+            # Built aside and then put in place: the server's threads may ask at once, and
+            # two filling one shared index listed every rule twice.
+            by_book: dict[str, list[Rule]] = {}
             for rule in self.rules:
-                self._by_book.setdefault(rule.book, []).append(rule)
+                by_book.setdefault(rule.book, []).append(rule)
+            self._by_book = by_book
             self._index_size = len(self.rules)
         return list(self._by_book.get(book_id, ()))
 

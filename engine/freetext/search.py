@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -33,7 +34,7 @@ before been being up down out over any some""".split()
 _WORD = re.compile(r"[a-z0-9']+")
 _TOKEN = re.compile(r"[a-z0-9]+")
 K1, B = 1.2, 0.75
-_porter = snowballstemmer.stemmer("porter")
+_stemmers = threading.local()  # a snowball stemmer keeps its word in itself: one per thread
 
 
 def words_of(text: str) -> list[str]:
@@ -49,7 +50,10 @@ def words(text: str) -> list[str]:
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The Porter stem (the algorithm SQLite's porter tokenizer uses): raising, raised -> rais."""
-    return _porter.stemWord(word)
+    porter = getattr(_stemmers, "porter", None)
+    if porter is None:
+        porter = _stemmers.porter = snowballstemmer.stemmer("porter")
+    return porter.stemWord(word)
 
 
 @lru_cache(maxsize=32768)
