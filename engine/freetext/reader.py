@@ -5,8 +5,9 @@ bet", "while pitching"), negations ("never said raise", "nobody objects"), amoun
 players and the betting round: each cue is a pattern over the normalised words and the
 value it states, and every fact read comes back with the words that stated it. A cue is
 written to be sure rather than to be broad: a wrong fact is a wrong ruling, a fact not read
-is only a question. The cues live in freetext/cues.yaml; the first that matches a fact wins,
-so the narrower cues (negations, counts) come before the broader ones.
+is only a question. The cues live in freetext/cues.yaml and freetext/cues/*.yaml (one file per
+area of the rules); the first that matches a fact wins, so the narrower cues (negations,
+counts) come before the broader ones.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from engine.books.paths import freetext_dir
 from engine.books.yamlfile import read_data
@@ -109,18 +111,26 @@ def cue(fact: str, pattern: str, value: object = _n) -> Cue:
     return Cue(fact, re.compile(rf"(?<![\w$-])(?:{pattern})(?![\w-])"), value)
 
 
+def cue_files() -> list[Path]:
+    """freetext/cues.yaml, then each file of freetext/cues/ (one per area of the rules)."""
+    return [freetext_dir() / "cues.yaml", *sorted((freetext_dir() / "cues").glob("*.yaml"))]
+
+
 @lru_cache(maxsize=1)
 def cues() -> tuple[tuple[Cue, ...], frozenset[str]]:
-    """The cues of freetext/cues.yaml, compiled, and the facts whose last mention counts."""
-    data = read_data(freetext_dir() / "cues.yaml")
+    """The cues of every cue file, compiled, and the facts whose last mention counts."""
     compiled = []
-    for fact, items in data["cues"].items():
-        for item in items:
-            pattern = item["pattern"]
-            for name, grammar in GRAMMAR.items():
-                pattern = pattern.replace("{" + name + "}", grammar)
-            compiled.append(cue(fact, pattern, _n if item["value"] == "number" else item["value"]))
-    return tuple(compiled), frozenset(data.get("last_said") or ())
+    last_said: set[str] = set()
+    for path in cue_files():
+        data = read_data(path)
+        last_said.update(data.get("last_said") or ())
+        for fact, items in (data.get("cues") or {}).items():
+            for item in items:
+                pattern = item["pattern"]
+                for name, grammar in GRAMMAR.items():
+                    pattern = pattern.replace("{" + name + "}", grammar)
+                compiled.append(cue(fact, pattern, _n if item["value"] == "number" else item["value"]))
+    return tuple(compiled), frozenset(last_said)
 
 
 def read_stated_facts(text: str) -> dict[str, tuple[object, str]]:

@@ -1,0 +1,45 @@
+"""Each area's cues (freetext/cues/*.yaml) against the sentences written for them in
+tests/reader/*.yaml: what floor staff say that states a fact, and near misses that must not
+read it. A file there names what it reads:
+
+    stated:                   # the words state these facts, with these values
+      - said: "he'd already peeked at both cards"
+        facts: {looked_at_cards: true}
+    not_stated:               # the words do not state these facts (no value at all is read)
+      - said: "he never got a chance to look, the dealer mucked them"
+        facts: [looked_at_cards]
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine.freetext.reader import read_stated_facts
+from engine.freetext.understand import normalise
+
+FOLDER = Path(__file__).parent / "reader"
+
+
+def _cases(kind: str) -> list:
+    cases = []
+    for path in sorted(FOLDER.glob("*.yaml")):
+        for index, case in enumerate(yaml.safe_load(path.read_text(encoding="utf-8")).get(kind) or ()):
+            cases.append(pytest.param(case["said"], case["facts"], id=f"{path.stem}-{index}"))
+    return cases
+
+
+@pytest.mark.parametrize(("said", "facts"), _cases("stated"))
+def test_the_words_state_the_fact(said: str, facts: dict[str, object]) -> None:
+    read = read_stated_facts(normalise(said))
+    assert {name: read[name][0] for name in facts if name in read} == facts
+    for name in facts:
+        assert read[name][1] in normalise(said)  # the words that stated it, as said
+
+
+@pytest.mark.parametrize(("said", "facts"), _cases("not_stated"))
+def test_near_misses_read_no_value(said: str, facts: list[str]) -> None:
+    read = read_stated_facts(normalise(said))
+    assert {name: read[name] for name in facts if name in read} == {}
