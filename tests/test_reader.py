@@ -109,3 +109,12 @@ def test_an_absence_cue_needs_words_about_the_absence():
     assert "absence_arranged" not in read_stated_facts("nobody knew the deck was bad until right then")
     assert "absence_arranged" not in read_stated_facts("he didn't say raise, he just put chips in")
     assert read_stated_facts("he left and nobody knew where he went")["absence_arranged"][0] is False
+
+
+def test_the_flop_action_names_the_betting_round_not_the_card():
+    from engine.freetext.understand import understand
+
+    told = understand("dealer turned the turn card before the flop action was done. flop betting is over now")
+    assert told.facts["card"] == "turn"
+    assert told.facts.get("street") != "preflop"
+    assert understand("the dealer dealt the flop before the preflop betting was done").facts["card"] == "flop"
