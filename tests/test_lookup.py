@@ -268,3 +268,11 @@ def test_a_fact_taken_from_the_matched_rule_names_that_rule_in_the_json(kb: Know
     assert behaviour["rule"] == answer["rulings"][0]["id"]
     read = lookup_json(lookup(kb, "roberts-home", "he's been gone 25 minutes, nobody knew where"))
     assert "rule" not in read["inferred"]["minutes_away"]  # read from the words themselves
+
+
+def test_everyday_words_are_not_corrected_to_rulebook_words(kb: KnowledgeBase) -> None:
+    """The speller corrects typos, not English: "shakes" is not "stakes", nor "Steve" "seven"."""
+    from engine.freetext.understand import normalise
+
+    said = normalise("Steve shakes hands, didnt rasie, drives home on a quiet night", kb.speller)
+    assert said == "steve shakes hands, didn't raise, drives home on a quiet night"

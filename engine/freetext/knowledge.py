@@ -26,7 +26,7 @@ from engine.freetext.meaning import KeyedVectors, MeaningIndex, rule_vectors
 from engine.freetext.model.minilm import SentenceModel
 from engine.freetext.reader import cues
 from engine.freetext.search import ExampleIndex, RuleIndex, words_of
-from engine.freetext.spelling import Speller
+from engine.freetext.spelling import Speller, english_words
 from engine.freetext.statements import StatementIndex, phrasings
 from engine.freetext.vector_store import VectorStore, file_stamp, store_path
 from engine.rulings.rulebooks import Rulebooks
@@ -269,4 +269,4 @@ class KnowledgeBase(Rulebooks):
             for entry in self.library.glossary
             for word in re.findall(r"[a-z]{4,}", f"{entry.term} {entry.definition}".lower())
         }
-        return Speller(frozenset(rule_words) | lexicon_words() | glossary)
+        return Speller(frozenset(rule_words) | lexicon_words() | glossary, english=english_words())

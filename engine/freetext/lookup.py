@@ -57,7 +57,11 @@ POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot re
 
 
 _ASKS_WHY = re.compile(r"\b(why|reason|explain|explanation|purpose|point of)\b")
-_ASKS_MEANING = re.compile(r"\b(whats|what(?:'s| is| are| does| an?)|meaning|means?|define|definition)\b")
+# "what's a kill pot?", "what does scoop mean": not "what's the min?" nor "whats the most he can bet"
+_ASKS_MEANING = re.compile(
+    r"\b(?:what(?:'?s| is) an?|what are (?!the|they|we|you|my|his|her|our|their)\w+"
+    r"|what does .{1,40} mean|meaning|define|definition)\b"
+)
 
 
 @dataclass(frozen=True)
