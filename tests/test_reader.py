@@ -118,3 +118,19 @@ def test_the_flop_action_names_the_betting_round_not_the_card():
     assert told.facts["card"] == "turn"
     assert told.facts.get("street") != "preflop"
     assert understand("the dealer dealt the flop before the preflop betting was done").facts["card"] == "flop"
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("seat 6 checked out of turn on the flop, seat 4 hadn't acted", {"action_taken": "check"}),
+        ("seat 5 called out of turn before seat 4 acted", {"action_taken": "call"}),
+        ("seat 9 bet out of turn", {"action_taken": "bet"}),
+        ("seat 2 already picked it up and looked", {"looked_at_cards": True}),
+        ("dealer turned seat 4's second down card face up", {"card_number": 2}),
+        ("burned two by accident, both burns face down", {"cards_exposed": 0}),
+    ],
+)
+def test_more_ways_of_saying_it(said: str, facts: dict[str, object]) -> None:
+    read = read_stated_facts(normalise(said))
+    assert {name: read[name][0] for name in facts if name in read} == facts
