@@ -129,6 +129,12 @@ def test_the_flop_action_names_the_betting_round_not_the_card():
         ("seat 2 already picked it up and looked", {"looked_at_cards": True}),
         ("dealer turned seat 4's second down card face up", {"card_number": 2}),
         ("burned two by accident, both burns face down", {"cards_exposed": 0}),
+        ("8 of us in the tourney tonight, $20 each", {"entrants": 8}),
+        (
+            "single table tourney, 6 left. big blind (seat 4) just busted",
+            {"players_remaining": 6, "blind_position": "big-blind"},
+        ),
+        ("final table, the small blind just went out on the last hand", {"blind_position": "small-blind"}),
     ],
 )
 def test_more_ways_of_saying_it(said: str, facts: dict[str, object]) -> None:
