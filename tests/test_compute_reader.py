@@ -89,3 +89,24 @@ def test_given_numbers_win_over_the_words() -> None:
 def test_a_bad_number_is_a_clear_error(pairs: list[str]) -> None:
     with pytest.raises(SituationError):
         ledger_for(None, parse_number_pairs(pairs))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "1/2 NL. UTG straddles $4, then UTG+1 wants to re-straddle to $8",
+            {"straddle_number": 2, "straddle_multiple": 2},
+        ),
+        ("1/2 NL, UTG straddles $4. can he?", {"straddle_number": 1, "straddle_multiple": 2}),
+        ("1/2 NL, seat 3 bets $6 and UTG straddled $4 last hand", {}),
+    ],
+)
+def test_which_straddle_and_its_size_are_worked_out_from_the_amounts(text: str, expected: dict) -> None:
+    from engine.books.vocabulary import load_vocabulary
+    from engine.compute.derive import derived_facts
+
+    derived = derived_facts(read_ledger(text), load_vocabulary(), game="holdem", structure="no-limit")
+    assert {
+        name: derived[name] for name in ("straddle_number", "straddle_multiple") if name in derived
+    } == expected

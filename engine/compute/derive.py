@@ -1,6 +1,6 @@
 """Facts that are arithmetic on the numbers told: never asked of the floor, worked out before
 the resolver runs (a short all-in's fraction of a bet, whether the wager a player faces is a
-full raise, heads-up, the game's betting rounds, players dealt in, the pot)."""
+full raise, heads-up, the game's betting rounds, players dealt in, the pot, which straddle)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ def derived_facts(
     if pot is not None and chip is not None:
         facts["chip_exceeds_pot"] = chip > pot
     facts.update(_all_in_facts(ledger, structure))
+    facts.update(_straddle_facts(ledger))
     return {name: value for name, value in facts.items() if name in vocab.facts}
 
 
@@ -60,6 +61,20 @@ def _all_in_facts(ledger: Ledger, structure: str | None) -> dict[str, object]:
         "facing_full_raise": state.may_raise(player, None),
         "short_all_ins": len(state.short_all_ins),
     }
+
+
+def _straddle_facts(ledger: Ledger) -> dict[str, object]:
+    """Which straddle the last one told is, and its size in multiples of what it goes over
+    (the previous straddle, or the big blind for the first): "UTG straddles $4, UTG+1 wants
+    to re-straddle to $8" is the second straddle, twice the first."""
+    straddles = [a.amount for a in ledger.actions if a.kind == "straddle" and a.amount]
+    if len(straddles) >= 2:
+        return {"straddle_number": len(straddles), "straddle_multiple": _plain(straddles[-1] / straddles[-2])}
+    first_money = next((a for a in ledger.actions if a.amount), None)
+    big = ledger.get("bb")
+    if len(straddles) == 1 and big and first_money is not None and first_money.kind == "straddle":
+        return {"straddle_number": 1, "straddle_multiple": _plain(straddles[0] / big)}
+    return {}
 
 
 def _call_share(ledger: Ledger) -> dict[str, object]:
