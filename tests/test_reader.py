@@ -131,7 +131,10 @@ def test_the_flop_action_names_the_betting_round_not_the_card():
         ("burned two by accident, both burns face down", {"cards_exposed": 0}),
         ("8 of us in the tourney tonight, $20 each", {"entrants": 8}),
         ("dealer turned seat 4's second down card face up on third street", {"cards_exposed": 1}),
-        ("pitching the first round i flip two cards. nobody's even looked at their cards yet", {"players_acted": 0}),
+        (
+            "pitching the first round i flip two cards. nobody's even looked at their cards yet",
+            {"players_acted": 0},
+        ),
         (
             "single table tourney, 6 left. big blind (seat 4) just busted",
             {"players_remaining": 6, "blind_position": "big-blind"},

@@ -258,3 +258,20 @@ def test_a_large_answer_is_gzipped_for_a_client_that_accepts_it(client) -> None:
     assert len(packed.data) < len(plain.data) / 4 and "Accept-Encoding" in packed.headers["Vary"]
     small = client.get("/api/ruling", headers={"Accept-Encoding": "gzip"})  # a one-line error
     assert small.status_code == 400 and "Content-Encoding" not in small.headers
+
+
+def test_a_fact_read_that_no_rule_here_turns_on_is_listed_apart(client) -> None:
+    """Catfish Bend gives a player away eating longer; Robert's home game does not ask."""
+    from web.answering import facts_weighed
+
+    words = "he went to get tacos and has been gone 25 minutes"
+    for house, eating_counts in (("catfish-bend", True), ("roberts-home", False)):
+        page = client.get("/", query_string={"house": house, "q": words}).get_data(as_text=True)
+        start = page.index("Read from your words")
+        used, _, unused = page[start : page.index("</details>", start)].partition("no rule here turns on it")
+        assert "minutes away: <strong>25" in used
+        assert ("away to eat: <strong>Yes" in used) is eating_counts
+        assert ("away to eat: <strong>Yes" in unused) is not eating_counts
+        answer = client.get("/api/ruling", query_string={"house": house, "q": words}).get_json()
+        with client.application.app_context():
+            assert ("away_to_eat" in facts_weighed(answer)) is eating_counts

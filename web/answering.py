@@ -6,6 +6,7 @@ verdict into view; with it, app.js fetches the same URL and swaps the result in 
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qsl, urlencode
 
 from flask import request, url_for
@@ -89,11 +90,27 @@ def leads_to(url: str) -> str | None:
     )
 
 
+_WEIGHED = re.compile(r"^rule (\S+) \[")  # a trace line naming a rule the resolver weighed
+
+
+def facts_weighed(answer: dict) -> frozenset[str]:
+    """The facts the ruling turned on: what happened, the game, and every fact a rule weighed
+    for it reads (its conditions and cases) or a question asks."""
+    kb = knowledge()
+    ids = {match.group(1) for line in answer.get("trace", ()) if (match := _WEIGHED.match(line))}
+    ids |= {item.get("id") for item in (*answer.get("rulings", ()), *answer.get("overridden", ()))}
+    rules = [kb.library.rules[kb.positions[i]] for i in ids if i in kb.positions]
+    asked = {question["fact"] for question in (*answer.get("questions", ()), *answer.get("not_asked", ()))}
+    return frozenset({"event", *CONTEXT, *asked}).union(*(rule.facts for rule in rules))
+
+
 def corrections(answer: dict) -> list[dict]:
     """Each fact read from the words (or taken from the rule they match), with one-tap
     corrections: the other answer of a yes/no fact, the other values of a short list, a
-    number field for a count. What happened and the game are corrected above, not here."""
+    number field for a count. What happened and the game are corrected above, not here.
+    `used`: whether a rule weighed for this ruling reads it (the others are listed apart)."""
     vocab = knowledge().vocab
+    weighed = facts_weighed(answer)
     rows = []
     for name, item in (answer.get("inferred") or {}).items():
         fact = vocab.facts.get(name)
@@ -106,6 +123,7 @@ def corrections(answer: dict) -> list[dict]:
             "others": [],
             "number": False,
             "taken": "rule" in item,
+            "used": name in weighed,
         }
         if fact is not None and name != "event" and name not in CONTEXT:
             if fact.type == FactType.BOOL:

@@ -176,6 +176,11 @@ class Rule:
         return tuple(str(e) for e in (named if isinstance(named, list) else [named]) if e is not None)
 
     @property
+    def facts(self) -> frozenset[str]:
+        """Every fact its conditions (and its cases' conditions) read."""
+        return frozenset(self.when).union(*(case.get("when") or {} for case in self.cases))
+
+    @property
     def citation(self) -> str:
         """How a person cites it: section and number as the book prints them."""
         where = self.section if not self.section_number else f"{self.section} (§{self.section_number})"
