@@ -145,3 +145,18 @@ def test_the_flop_action_names_the_betting_round_not_the_card():
 def test_more_ways_of_saying_it(said: str, facts: dict[str, object]) -> None:
     read = read_stated_facts(normalise(said))
     assert {name: read[name][0] for name in facts if name in read} == facts
+
+
+def test_what_one_side_claims_is_not_read_as_what_happened():
+    said = read_stated_facts(normalise("seat 5 says the joker only counts as an ace"))
+    assert "joker_used_as" not in said
+    assert read_stated_facts(normalise("the joker only counts as an ace here"))["joker_used_as"][0] == "ace"
+    assert (
+        read_stated_facts(normalise("seat 3 owes the kill but says he wants to go home"))["wants_out"][0]
+        is True
+    )
+
+
+def test_a_card_boxed_then_another_is_two_boxed_cards():
+    told = "a card faceup in the middle of the deck, then another one shows up faceup, boxed twice"
+    assert read_stated_facts(normalise(told))["boxed_cards"][0] == 2

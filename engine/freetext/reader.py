@@ -71,6 +71,15 @@ _NEGATED_BEFORE = re.compile(
 )
 
 
+# What one side claims is not what happened: "seat 5 says the joker only counts as an ace"
+# (a claim about the game, after "says"); "he said raise", "said fine, I'll kill it" are acts,
+# and "says he wants to go home" tells what he wants.
+_CLAIMED_BEFORE = re.compile(
+    r"\b(?:says?|said|claims?|claimed|argues?|argued|insists?|insisted|swears?|swore|thinks?)(?: that)?"
+    r" (?:the|his|her|it|it's|its|they|there|that)\b(?:\W+\w+){0,2}\W*$"
+)
+
+
 def number(word: str) -> float:
     """'both' -> 2, 'second' -> 2, '12' -> 12, '2.50' -> 2.5, '1,500' -> 1500, 'half an hour' -> 30."""
     word = word.strip().lower().replace(",", "")
@@ -90,8 +99,11 @@ class Cue:
 
     def read(self, text: str) -> tuple[object, str] | None:
         for match in self.pattern.finditer(text):
-            if self.value is True and _NEGATED_BEFORE.search(text[: match.start()]):
+            before = text[max(0, match.start() - 60) : match.start()]
+            if self.value is True and _NEGATED_BEFORE.search(before):
                 continue  # "nobody asked the floor" does not say the floor was asked
+            if _CLAIMED_BEFORE.search(before):
+                continue
             value = self.value(match) if callable(self.value) else self.value
             return None if value is None else (value, match.group(0))
         return None
