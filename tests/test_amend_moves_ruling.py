@@ -241,13 +241,18 @@ def _answers(fact: str, vocab: Vocabulary) -> list[object]:
 
 
 def _gist(ruling: Ruling) -> tuple[object, ...]:
-    """What the floor announces: the status, the governing rule, its outcome and what it says."""
+    """What the floor announces: the status, the governing rule, its outcome and which of its
+    cases rules (by place: a house's summary says its own number, so the words differ anyway)."""
     governing = ruling.governing
+    case = None
+    if governing:
+        summaries = [c["summary"] for c in governing.rule.cases]
+        case = summaries.index(governing.summary) if governing.summary in summaries else None
     return (
         ruling.status,
         governing.rule.id if governing else None,
         governing.outcome if governing else None,
-        governing.summary if governing else None,
+        case,
         tuple(q.fact for q in ruling.questions),
     )
 
