@@ -48,6 +48,7 @@ ASKS = {
     ),
     "royal": re.compile(r"\broyal\b", re.I),
     "straight-flush": re.compile(r"\b(?:royal|straight)[- ]flush\b|\broyal\b", re.I),
+    "amount": re.compile(r"\bhow (?:much|many|big)\b|\bwhat(?:'s| is| was) the (?:amount|size)\b", re.I),
     "call": re.compile(
         r"\b(?:how much|what)\b[^.?!]{0,40}\bcall\b|\bcall (?:is|amount)\b"
         r"|\b(?:wants? to|to) (?:limp|just call)\b",

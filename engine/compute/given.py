@@ -32,6 +32,19 @@ NAMES = {
     "kill": "the kill blind",
     "raises_made": "raises made so far on the round",
 }
+# How a computation that lacks a number asks for it (engine.compute.model.Wanted).
+QUESTIONS = {
+    "pot": "How much was in the pot before this round's bets?",
+    "bb": "How big is the big blind?",
+    "big_bet": "What is the upper limit (the big bet)?",
+    "kill": "How big is the kill blind?",
+    "jackpot": "How much is the jackpot?",
+    "entrants": "How many players bought in?",
+    "buy_in": "How much was the buy-in?",
+    "place": "Which place did the player finish in?",
+    "stack": "How many chips does the player have?",
+    "players": "How many players are there?",
+}
 SPECIAL = {
     "stakes": "blinds or limits, e.g. 5/10",
     "seats": "seats that tie, e.g. 2,5,8",

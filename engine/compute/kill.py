@@ -4,14 +4,14 @@ that amount." The multiples are the house rule's parameters."""
 
 from __future__ import annotations
 
-from engine.compute.model import Answer, money
+from engine.compute.model import Answer, Wanted, money
 from engine.compute.registry import Table, computes
 
 KEY = "kill-pot.description"
 
 
 @computes(KEY, "kill-pot.killer-acts-in-turn", "kill-pot.leg-qualification", "kill-pot.one-kill-per-deal")
-def kill_blind(table: Table) -> Answer | None:
+def kill_blind(table: Table) -> Answer | Wanted | None:
     ledger = table.ledger
     if "kill" not in ledger.asks:
         return None
@@ -20,8 +20,10 @@ def kill_blind(table: Table) -> Answer | None:
     small, big = ledger.get("small_bet"), ledger.get("big_bet")
     told_bb = ledger.get("bb")
     bb = told_bb if told_bb is not None else small
-    if found is None or bb is None:
+    if found is None:
         return None
+    if bb is None:
+        return table.wants("bb", "kill.blind", "kill")
     multiple, setting = found
     unit = table.unit
     working = []
@@ -53,15 +55,17 @@ def kill_blind(table: Table) -> Answer | None:
 
 
 @computes("kill-pot.scoop-pot-size")
-def scoop_threshold(table: Table) -> Answer | None:
+def scoop_threshold(table: Table) -> Answer | Wanted | None:
     """ "the next hand will be killed only if the pot is at least five times the size of the upper
     limit of the game" (`scoop_kill_pot_size`)."""
     if not table.about(("kill-pot.scoop-pot-size",), "kill"):
         return None
     found = table.rules.number("kill-pot.scoop-pot-size", "scoop_kill_pot_size")
     upper = table.ledger.get("big_bet")
-    if found is None or upper is None:
+    if found is None:
         return None
+    if upper is None:
+        return table.wants("big_bet", "kill.scoop-pot", "kill")
     times, setting = found
     unit, least = table.unit, times * upper
     working = [f"{times} x the upper limit {money(upper, unit)} = {money(least, unit)}"]
@@ -76,12 +80,14 @@ VOLUNTARY = "kill-pot.lowball-optional-kill"
 
 
 @computes(VOLUNTARY)
-def voluntary_kill_stack(table: Table) -> Answer | None:
+def voluntary_kill_stack(table: Table) -> Answer | Wanted | None:
     """ "you must have at least four times the amount of the kill blind in your stack"."""
     found = table.rules.number(VOLUNTARY, "voluntary_kill_stack")
     kill = table.ledger.get("kill")
-    if found is None or kill is None or not table.about((VOLUNTARY,)):
+    if found is None or not table.about((VOLUNTARY,)):
         return None
+    if kill is None:
+        return table.wants("kill", "kill.voluntary-stack", "kill")
     times, setting = found
     unit, least = table.unit if table.ledger.dollars else "chips", times * kill
     working = [f"{times} x the kill blind {money(kill, unit)} = {money(least, unit)}"]
