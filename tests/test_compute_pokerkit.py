@@ -141,14 +141,22 @@ def test_a_short_all_in_bet_does_not_reopen_for_a_player_who_checked() -> None:
     assert minimum_to(mine) == state.min_completion_betting_or_raising_to_amount == 120  # agreed
 
 
-def test_heads_up_limit_raising_is_unlimited_in_a_money_game() -> None:
+def test_heads_up_limit_raising_is_unlimited_in_a_money_game(kb) -> None:  # type: ignore[no-untyped-def]
     """Books (B&R rule 4): heads-up in a money game raising is unlimited; PokerKit caps it."""
+    from engine.rulings.resolver import resolve
+    from engine.rulings.situation import Situation
+
     state = pokerkit.FixedLimitTexasHoldem.create_state(AUTOMATIONS, True, 0, (1, 2), 2, 4, (200, 200), 2)
     raises = 0
     while state.can_complete_bet_or_raise_to() and raises < 10:
         state.complete_bet_or_raise_to(state.min_completion_betting_or_raising_to_amount)
         raises += 1
-    assert raises == 4  # PokerKit 0.7.7 stops at four; the books would allow more
+    assert raises == 4  # PokerKit 0.7.7 stops at four
+    facts = {"event": "raise-limit", "heads_up": True, "capped_before_heads_up": False}
+    ruling = resolve(
+        kb, Situation(house="roberts-home", game="holdem", structure="limit", format="cash", facts=facts)
+    )
+    assert ruling.governing is not None and ruling.governing.outcome == "unlimited-raises"  # the books
 
 
 def test_a_short_big_blind_still_sets_the_call() -> None:
@@ -205,3 +213,90 @@ def test_a_player_facing_less_than_half_a_bet_completes_it(kb) -> None:  # type:
     table = Table(rules, ledger, game="holdem", structure="limit", ruled=("betting.all-in-short-limit",))
     answer = compute(table, ["betting.all-in-short-limit"])
     assert answer is not None and answer.value == 8  # the books: complete the bet to 8
+
+
+def test_short_all_ins_adding_up_to_a_full_raise_reopen_the_betting() -> None:
+    """Catfish NL rule 5 / v7 NL rule 6: consecutive short all-ins that add up to a full raise
+    reopen the betting for the bettor ("the resulting wager size to a player qualifies as a
+    raise"): A bets 100, all-ins to 130, 190, 230, 260 face A with 160 more, a full raise.
+    PokerKit counts the all-ins from the last time their sum made a full raise (230), so the
+    last 30 does not reopen and A may only call."""
+    state = pokerkit.NoLimitTexasHoldem.create_state(
+        AUTOMATIONS, True, 0, (5, 10), 10, (1000, 140, 200, 240, 270), 5
+    )
+    for _ in range(5):  # preflop: three calls, the small blind completes, the big blind checks
+        state.check_or_call()
+    state.complete_bet_or_raise_to(100)  # the flop: A (the small blind) bets 100
+    for to in (130, 190, 230, 260):
+        state.complete_bet_or_raise_to(to)  # each short stack all-in
+    assert state.actor_index == 0 and not state.can_complete_bet_or_raise_to()  # PokerKit: call only
+    allins = tuple(
+        Action(f"p{seat}", "allin", Decimal(to), True, f"all in {to}")
+        for seat, to in ((1, 130), (2, 190), (3, 230), (4, 260))
+    )
+    ledger = Ledger(
+        numbers={"bb": Told(Decimal(10), "bb"), "pot": Told(Decimal(50), "pot")},
+        actions=(Action("sb", "bet", Decimal(100), True, "bets 100"), *allins),
+    )
+    mine = replay(ledger, ledger.actions)
+    assert mine.may_raise("sb", None)  # the books: reopened for A
+    assert minimum_to(mine) == 360  # a raise of at least the last full raise, 100
+
+
+def test_no_player_receives_more_than_one_odd_chip() -> None:
+    """Ties rule 4: "No player may receive more than one odd chip", and rule 5(a) gives them
+    clockwise from the button: a 14 pot split three ways is 5, 5, 4. PokerKit gives the whole
+    remainder of 2 to one winner: 6, 4, 4."""
+    from engine.compute.oddchips import clockwise_from, split
+
+    automations = tuple(
+        a
+        for a in AUTOMATIONS
+        if a not in (pokerkit.Automation.HOLE_DEALING, pokerkit.Automation.BOARD_DEALING)
+    )
+    state = pokerkit.NoLimitTexasHoldem.create_state(automations, True, 0, (2, 4), 4, (100,) * 4, 4)
+    for hole in ("2c3d", "2d3c", "2h3s", "2s3h"):
+        state.deal_hole(hole)
+    state.check_or_call()  # p2 calls 4
+    state.check_or_call()  # p3 (the button) calls 4
+    state.fold()  # the small blind folds its 2
+    state.check_or_call()  # the big blind checks: 14 in the pot
+    for board in ("AsKsQs", "Js", "Ts"):  # a royal flush on the board: three hands tie
+        state.deal_board(board)
+        while state.actor_index is not None:
+            state.check_or_call()
+    won = [stack - 96 for stack in state.stacks[1:]]  # each of the three put in 4
+    assert sorted(won) == [4, 4, 6]  # PokerKit 0.7.7: one winner takes both odd chips
+    # the same pot by the books: seats 1-4 are PokerKit's players 0-3, the button is seat 4
+    order = clockwise_from(4, (2, 3, 4))
+    assert split(Decimal(14), order, Decimal(1)) == {2: 5, 3: 5, 4: 4}
+
+
+def test_pot_limit_house_structures_pokerkit_does_not_have(kb) -> None:  # type: ignore[no-untyped-def]
+    """Pot-limit rules 5 and 6: a house may count the small blind as a big blind, and may round
+    the pot up to a unit ("with $25 units an $80 pot counts as $100"); both are shown as
+    alternatives to strict pot-limit. PokerKit knows only strict pot-limit: raise to 7 at 1-2,
+    a bet of 80 into 80."""
+    from engine.compute.registry import Table, compute
+    from engine.compute.settings import HouseRules
+
+    state = pokerkit.PotLimitOmahaHoldem.create_state(AUTOMATIONS, True, 0, (1, 2), 2, (500,) * 3, 3)
+    assert state.max_completion_betting_or_raising_to_amount == 7  # PokerKit: strict
+    rules = HouseRules.of("roberts-home", kb.effective("roberts-home"))
+    key = "pot-limit.maximum-raise"
+
+    def answer(**numbers: int):  # type: ignore[no-untyped-def]
+        told = {name: Told(Decimal(v), name) for name, v in numbers.items()}
+        table = Table(
+            rules, Ledger(numbers=told, asks=frozenset({"max"})), structure="pot-limit", ruled=(key,)
+        )
+        found = compute(table, [key])
+        assert found is not None
+        return found.value, [a.value for a in found.alternatives]
+
+    assert answer(sb=1, bb=2) == (7, [8])  # the books: strict 7, or 8 with the small blind as big
+    state = pokerkit.PotLimitOmahaHoldem.create_state(AUTOMATIONS, True, 0, (40, 40), 40, (500,) * 2, 2)
+    state.check_or_call()
+    state.check_or_call()  # the flop: 80 in the pot
+    assert state.max_completion_betting_or_raising_to_amount == 80  # PokerKit: the pot, unrounded
+    assert answer(pot=80) == (80, [100])  # the books: 80, or 100 rounded up to $25 units
