@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.compute.derive import derived_facts
+from engine.compute.derive import derived_facts, fact_for, numbers_from_facts
 from engine.compute.given import ledger_for
 from engine.compute.model import Wanted
 from engine.compute.ruling import computed_answer
@@ -44,7 +44,7 @@ def answer_dispute(
     that answer a question the last ruling asked, so the trace says so."""
     kb.check_book(house)
     context = {"game": game, "structure": structure, "format": format}
-    ledger = ledger_for(text, dict(numbers or {}), structure)
+    ledger = ledger_for(text, {**numbers_from_facts(facts or {}), **(numbers or {})}, structure)
     derived = derived_facts(ledger, kb.vocab, game=game, structure=structure)
     facts = {**derived, **(facts or {})}
     if text is not None:
@@ -63,7 +63,7 @@ def answer_dispute(
     answer = computed_answer(kb, house, ruling, ledger)
     if isinstance(answer, Wanted):
         asked: Any = ruling["questions"]
-        if all(question["fact"] != answer.name for question in asked):
+        if all(question["fact"] not in (answer.name, fact_for(answer.name)) for question in asked):
             ruling["questions"] = [*asked, answer.as_question()]
     elif answer is not None:
         ruling["answer"] = answer

@@ -300,3 +300,26 @@ def test_pot_limit_house_structures_pokerkit_does_not_have(kb) -> None:  # type:
     state.check_or_call()  # the flop: 80 in the pot
     assert state.max_completion_betting_or_raising_to_amount == 80  # PokerKit: the pot, unrounded
     assert answer(pot=80) == (80, [100])  # the books: 80, or 100 rounded up to $25 units
+
+
+def test_the_jackpot_drop_is_a_flat_dollar_over_20_not_a_raked_share(kb) -> None:  # type: ignore[no-untyped-def]
+    """Catfish Bend, Bad Beat Jackpot rule 1: "$1 (in addition to the rake) will be collected
+    from any pot exceeding $20": nothing from a $20 pot, $1 from a $21 or a $400 pot. PokerKit's
+    rake is a share of each pot up to a cap: at 5% capped at $1 it takes $1 from the $20 pot
+    too. (No book prints a rake amount, so the rake itself is not computed.)"""
+    from engine.compute.registry import Table, compute
+    from engine.compute.settings import HouseRules
+
+    rules = HouseRules.of("catfish-bend", kb.effective("catfish-bend"))
+
+    def drop(pot: int) -> Decimal:
+        ledger = Ledger(numbers={"pot": Told(Decimal(pot), "pot")}, asks=frozenset({"drop"}))
+        found = compute(Table(rules, ledger, ruled=("jackpot.drop",)), ["jackpot.drop"])
+        assert found is not None
+        return Decimal(found.value)
+
+    def raked(pot: int) -> int:
+        return pokerkit.rake(pot, percentage=0.05, cap=1)[0]
+
+    assert [raked(pot) for pot in (20, 21, 400)] == [1, 1, 1]  # PokerKit 0.7.7
+    assert [drop(pot) for pot in (20, 21, 400)] == [0, 1, 1]  # the book

@@ -74,6 +74,18 @@ def test_a_house_that_amends_the_raise_cap_changes_the_answer(library: Library) 
     )
 
 
+def test_a_house_that_amends_the_jackpot_drop_minimum_changes_the_drop(library: Library) -> None:
+    """Amend the Catfish drop's pot minimum to $30: a $25 pot no longer pays the dollar."""
+    text = "The pot is $25. Does the jackpot drop come out?"
+    assert _answer(_house(library, []), "jackpot.drop", text) == 1
+    amend = {
+        "key": "jackpot.drop",
+        "by": "x",
+        "parameters": {"jackpot_drop_pot_minimum": {"value": 30, "unit": "dollars"}},
+    }
+    assert _answer(_house(library, [amend]), "jackpot.drop", text) == 0
+
+
 def test_a_house_that_amends_the_kill_multiple_changes_the_kill(library: Library) -> None:
     text = "$10-$20 lowball, $10 big blind, a player kills the pot. how much is the kill?"
     assert (

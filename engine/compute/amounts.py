@@ -86,7 +86,8 @@ NAMED: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
     (
         "pot",
         _named(
-            rf"\bpot(?:'s| is| was| has| had| at| of| size(?: is| of)?| now)*\s*(?:is\s+)?(?:about\s+)?{N}",
+            rf"\bpot(?:'s| is| was| has| had| at| of| size(?: is| of)?| now)*\s*(?:is\s+)?"
+            rf"(?:about\s+|exactly\s+)?{N}",
             rf"{N}\s*(?:is\s+)?(?:in|into) the (?:pot|middle)",
             rf"{N}\s*pot\b",
         ),

@@ -94,6 +94,7 @@ ASKED_KEYS = {
     "payout": ("tournament.payout", "tournament.payout-table"),
     "buy-in": ("buy-in.full-buy-in",),
     "jackpot": ("jackpot.payout-losing-hand", "jackpot.royal-straight-flush-awards"),
+    "drop": ("jackpot.drop",),
 }
 
 
