@@ -24,6 +24,7 @@ ASKS = {
         r"\b(re-?raise|raise again|re-?open|option to raise|can (?:he|she|they|[A-H]|I) raise)\b", re.I
     ),
     "kill": re.compile(r"\bkill", re.I),
+    "leg": re.compile(r"\blegs?\b", re.I),
     "half-kill": re.compile(r"\bhalf[- ]kill", re.I),
     "payout": re.compile(r"\b(pay(?:s|out|ing)?|paid|prize|place|finish(?:es|ed)?)\b", re.I),
     "buy-in": re.compile(r"\bbuy[- ]?in|bought in|sit down with|minimum (?:to )?buy\b", re.I),

@@ -37,6 +37,7 @@ QUESTIONS = {
     "pot": "How much was in the pot before this round's bets?",
     "bb": "How big is the big blind?",
     "big_bet": "What is the upper limit (the big bet)?",
+    "small_bet": "What is the lower limit (the small bet)?",
     "kill": "How big is the kill blind?",
     "jackpot": "How much is the jackpot?",
     "entrants": "How many players bought in?",

@@ -4,10 +4,44 @@ that amount." The multiples are the house rule's parameters."""
 
 from __future__ import annotations
 
-from engine.compute.model import Answer, Wanted, money
+from engine.compute.model import Alternative, Answer, Wanted, money
 from engine.compute.registry import Table, computes
 
 KEY = "kill-pot.description"
+LEG = "kill-pot.leg-qualification"
+
+
+@computes(LEG)
+def second_leg(table: Table) -> Answer | Wanted | None:
+    """ "For the second 'leg' to qualify for a kill, you must win at least one full bet for
+    whatever limit you are playing, and it cannot be any part of the blind structure." Which
+    bet is "one full bet" the books do not say: the lower limit, with the upper as the other
+    reading."""
+    ledger = table.ledger
+    if "leg" not in ledger.asks or not table.about((LEG,), "kill"):
+        return None
+    found = table.rules.number(LEG, "leg_min_bets")
+    if found is None:
+        return None
+    small, big = ledger.get("small_bet"), ledger.get("big_bet")
+    if small is None:
+        return table.wants("small_bet", "kill.second-leg", "leg")
+    bets, setting = found
+    unit, least = table.unit, bets * small
+    working = [
+        f"the second leg must win {bets} full bet(s) from the other players, the blinds not counted",
+        f"{bets} x the lower limit {money(small, unit)} = {money(least, unit)}",
+    ]
+    alternatives: tuple[Alternative, ...] = ()
+    if big is not None and big != small:
+        other = bets * big
+        alternatives = (
+            Alternative("the house counts a full bet as the upper limit", other, f"{money(other, unit)}"),
+        )
+    display = f"The second leg must win at least {money(least, unit)} beyond the blinds"
+    return Answer(
+        "kill.second-leg", least, unit, display, tuple(working), (setting.source,), (setting,), alternatives
+    )
 
 
 @computes(KEY, "kill-pot.killer-acts-in-turn", "kill-pot.leg-qualification", "kill-pot.one-kill-per-deal")
