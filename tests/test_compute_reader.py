@@ -89,3 +89,11 @@ def test_given_numbers_win_over_the_words() -> None:
 def test_a_bad_number_is_a_clear_error(pairs: list[str]) -> None:
     with pytest.raises(SituationError):
         ledger_for(None, parse_number_pairs(pairs))
+
+
+def test_cards_are_read_per_seat_in_any_spelling() -> None:
+    from engine.compute.cards import hands_told
+
+    text = "Stud: seat 3 has As 10d 7c, seat 6: K♠ K♥ 9d. As the dealer I split it."
+    assert hands_told(text) == {3: ("As", "Td", "7c"), 6: ("Ks", "Kh", "9d")}
+    assert hands_told("As the dealer said, seat 4 has a pair") == {}

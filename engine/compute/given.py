@@ -49,6 +49,7 @@ QUESTIONS = {
 SPECIAL = {
     "stakes": "blinds or limits, e.g. 5/10",
     "seats": "seats that tie, e.g. 2,5,8",
+    "hands": "the tied hands' cards, e.g. 'seat 2: As Kd 7c; seat 5: Ah Ks 7d'",
     "actions": "the actions, e.g. 'A bets 100, B all-in 140'",
 }
 MAX_NUMBERS = 40
@@ -81,6 +82,7 @@ def ledger_for(text: str | None, given: dict[str, str], structure: str | None = 
             f"{given['stakes']} limit." if "stakes" in given and structure == "limit" else "",
             f"{given['actions']}." if "actions" in given else "",
             f"seats {given['seats']} tie." if "seats" in given else "",
+            f"{given['hands']}." if "hands" in given else "",
         )
         if part
     )
