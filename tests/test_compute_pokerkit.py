@@ -323,3 +323,54 @@ def test_the_jackpot_drop_is_a_flat_dollar_over_20_not_a_raked_share(kb) -> None
 
     assert [raked(pot) for pot in (20, 21, 400)] == [1, 1, 1]  # PokerKit 0.7.7
     assert [drop(pot) for pot in (20, 21, 400)] == [0, 1, 1]  # the book
+
+
+def test_the_stud_odd_chip_goes_by_suit_not_by_seat(kb) -> None:  # type: ignore[no-untyped-def]
+    """Ties rule 5(b): "In a stud game, the odd chip will be given to the highest card by suit
+    ... all cards are used": two tied queens-and-fives hands split a 7 pot, and the odd chip is
+    the hand holding the queen of spades' (seat 2), 4 to 3. PokerKit gives it by seat order,
+    to the first seat."""
+    from engine.compute.registry import Table, compute
+    from engine.compute.settings import HouseRules
+
+    automation = pokerkit.Automation
+    state = pokerkit.FixedLimitSevenCardStud.create_state(
+        tuple(a for a in automation if a not in (automation.HOLE_DEALING, automation.CARD_BURNING)),
+        True,
+        1,
+        2,
+        4,
+        8,
+        (100,) * 3,
+        3,
+    )
+    burns = ["Tc", "Th", "Td", "Ts", "8c", "8h", "8d"]
+    cards = {
+        0: ("Qh", "Qd", "5c", "5s", "9h", "2c", "3d"),
+        1: ("Qs", "Qc", "5h", "5d", "9c", "2d", "3c"),
+        2: ("7s", "8s", "Js", "4h", "6d", "Kh", "Ah"),
+    }
+    while state.status:
+        if state.can_burn_card():
+            state.burn_card(burns.pop())
+        elif state.can_deal_hole():
+            dealee = state.hole_dealee_index
+            state.deal_hole(cards[dealee][len(state.hole_cards[dealee])])
+        elif state.can_post_bring_in():
+            state.post_bring_in()
+        elif state.actor_index == 2:
+            state.fold()
+        else:
+            state.check_or_call()
+    pushed = next(op for op in state.operations if isinstance(op, pokerkit.ChipsPushing))
+    assert pushed.amounts[:2] == (4, 3)  # PokerKit 0.7.7: the first seat gets the odd chip
+    ledger = Ledger(
+        numbers={"pot": Told(Decimal(7), "pot")},
+        asks=frozenset({"odd-chip"}),
+        hands={1: cards[0], 2: cards[1]},  # seats 1 and 2 are PokerKit's players 0 and 1
+    )
+    rules = HouseRules.of("roberts-home", kb.effective("roberts-home"))
+    table = Table(rules, ledger, game="stud", ruled=("ties.odd-chip-stud",))
+    answer = compute(table, ["ties.odd-chip-stud"])
+    assert answer is not None and answer.display.startswith("Seat 2 gets the odd chip")  # the books
+    assert answer.value == 4
