@@ -252,8 +252,13 @@ def test_no_player_receives_more_than_one_odd_chip() -> None:
     automations = tuple(
         a
         for a in AUTOMATIONS
-        if a not in (pokerkit.Automation.HOLE_DEALING, pokerkit.Automation.BOARD_DEALING)
-    )
+        if a
+        not in (
+            pokerkit.Automation.HOLE_DEALING,
+            pokerkit.Automation.BOARD_DEALING,
+            pokerkit.Automation.CARD_BURNING,
+        )
+    )  # every card named, the burns too: a random burn could take a card dealt here
     state = pokerkit.NoLimitTexasHoldem.create_state(automations, True, 0, (2, 4), 4, (100,) * 4, 4)
     for hole in ("2c3d", "2d3c", "2h3s", "2s3h"):
         state.deal_hole(hole)
@@ -261,7 +266,8 @@ def test_no_player_receives_more_than_one_odd_chip() -> None:
     state.check_or_call()  # p3 (the button) calls 4
     state.fold()  # the small blind folds its 2
     state.check_or_call()  # the big blind checks: 14 in the pot
-    for board in ("AsKsQs", "Js", "Ts"):  # a royal flush on the board: three hands tie
+    for burn, board in (("8c", "AsKsQs"), ("8d", "Js"), ("8h", "Ts")):  # a royal flush: three tie
+        state.burn_card(burn)
         state.deal_board(board)
         while state.actor_index is not None:
             state.check_or_call()
