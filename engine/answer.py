@@ -5,14 +5,16 @@ The numbers are read here, once, before anything is ruled: from the words and fr
 given directly (`numbers`). Facts that are arithmetic on them (a short all-in's fraction of a
 bet, heads-up, the game's betting rounds) are worked out and given to the resolver, never
 asked; given facts win over them. When a rule in play computes a number, the ruling carries
-it as `answer`."""
+it as `answer`; when it lacks a number nobody gave, a question for it (`"type": "number"`,
+answered with `num=NAME=VALUE`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.compute.derive import derived_facts
+from engine.compute.derive import derived_facts, fact_for, numbers_from_facts
 from engine.compute.given import ledger_for
+from engine.compute.model import Wanted
 from engine.compute.ruling import computed_answer
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lookup import Lookup, lookup
@@ -42,7 +44,7 @@ def answer_dispute(
     that answer a question the last ruling asked, so the trace says so."""
     kb.check_book(house)
     context = {"game": game, "structure": structure, "format": format}
-    ledger = ledger_for(text, dict(numbers or {}), structure)
+    ledger = ledger_for(text, {**numbers_from_facts(facts or {}), **(numbers or {})}, structure)
     derived = derived_facts(ledger, kb.vocab, game=game, structure=structure)
     facts = {**derived, **(facts or {})}
     if text is not None:
@@ -59,7 +61,11 @@ def answer_dispute(
     if worked_out:
         ruling["derived"] = worked_out
     answer = computed_answer(kb, house, ruling, ledger)
-    if answer is not None:
+    if isinstance(answer, Wanted):
+        asked: Any = ruling["questions"]
+        if all(question["fact"] not in (answer.name, fact_for(answer.name)) for question in asked):
+            ruling["questions"] = [*asked, answer.as_question()]
+    elif answer is not None:
         ruling["answer"] = answer
     return ruling
 

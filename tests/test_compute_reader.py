@@ -110,3 +110,11 @@ def test_which_straddle_and_its_size_are_worked_out_from_the_amounts(text: str, 
     assert {
         name: derived[name] for name in ("straddle_number", "straddle_multiple") if name in derived
     } == expected
+
+
+def test_cards_are_read_per_seat_in_any_spelling() -> None:
+    from engine.compute.cards import hands_told
+
+    text = "Stud: seat 3 has As 10d 7c, seat 6: K♠ K♥ 9d. As the dealer I split it."
+    assert hands_told(text) == {3: ("As", "Td", "7c"), 6: ("Ks", "Kh", "9d")}
+    assert hands_told("As the dealer said, seat 4 has a pair") == {}

@@ -74,6 +74,26 @@ def test_a_house_that_amends_the_raise_cap_changes_the_answer(library: Library) 
     )
 
 
+def test_a_house_that_amends_the_jackpot_drop_minimum_changes_the_drop(library: Library) -> None:
+    """Amend the Catfish drop's pot minimum to $30: a $25 pot no longer pays the dollar."""
+    text = "The pot is $25. Does the jackpot drop come out?"
+    assert _answer(_house(library, []), "jackpot.drop", text) == 1
+    amend = {
+        "key": "jackpot.drop",
+        "by": "x",
+        "parameters": {"jackpot_drop_pot_minimum": {"value": 30, "unit": "dollars"}},
+    }
+    assert _answer(_house(library, [amend]), "jackpot.drop", text) == 0
+
+
+def test_a_house_that_amends_the_kill_leg_changes_what_the_second_leg_must_win(library: Library) -> None:
+    text = "4-8 limit kill game, second leg: how much must he win for the leg to qualify?"
+    leg = "kill-pot.leg-qualification"
+    assert _answer(_house(library, []), leg, text, structure="limit") == 4
+    amend = {"key": leg, "by": "x", "parameters": {"leg_min_bets": {"value": 2, "unit": "bets"}}}
+    assert _answer(_house(library, [amend]), leg, text, structure="limit") == 8
+
+
 def test_a_house_that_amends_the_kill_multiple_changes_the_kill(library: Library) -> None:
     text = "$10-$20 lowball, $10 big blind, a player kills the pot. how much is the kill?"
     assert (

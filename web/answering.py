@@ -27,7 +27,7 @@ def _without(args, name: str) -> list[tuple[str, str]]:
         for k, v in args.items(multi=True)
         if not (k == "fact" and v.split("=", 1)[0] == name)
         and k != name
-        and k not in ("fact_name", "fact_value")
+        and k not in ("fact_name", "fact_value", "answer_as")
     ]
 
 
@@ -36,6 +36,29 @@ def with_fact(name: str, value: object, args=None) -> str:
     args = args if args is not None else request.args
     added = (name, str(value)) if name in CONTEXT else ("fact", f"{name}={value}")
     return "?" + urlencode([*_without(args, name), added, ("answered", name)]) + VERDICT
+
+
+def with_number(name: str, value: object, args=None) -> str:
+    """This page's URL with a number a computation asked for (`num=NAME=VALUE`)."""
+    args = args if args is not None else request.args
+    kept = [(k, v) for k, v in _without(args, name) if not (k == "num" and v.split("=", 1)[0] == name)]
+    return "?" + urlencode([*kept, ("num", f"{name}={value}")]) + VERDICT
+
+
+def typed_answer(args=None) -> str:
+    """Where the number form leads: a fact answered, or a number for a computation."""
+    args = args if args is not None else request.args
+    name, value = args["fact_name"], args["fact_value"]
+    if args.get("answer_as") == "num":
+        return with_number(name, value, args)
+    return with_fact(name, value, args)
+
+
+def number_wanted(answer: dict | None) -> dict | None:
+    """The question for a number a computation needs, when no fact is asked first."""
+    if not answer or answer.get("answer") or answer["status"] == "needs-facts":
+        return None
+    return next((q for q in answer.get("questions") or [] if q.get("num")), None)
 
 
 def undo_last(args=None) -> str | None:

@@ -41,7 +41,7 @@ def favicon():
 @pages.get("/")
 def lookup_page():
     if request.args.get("fact_name") and request.args.get("fact_value"):
-        answer_url = answering.with_fact(request.args["fact_name"], request.args["fact_value"])
+        answer_url = answering.typed_answer()
         return redirect(request.path + answer_url, code=303)
     answer = rule_on(situation_params(request.args)) if _asked() else None
     said_nothing = "q" in request.args and not request.args["q"].strip() and not request.args.getlist("fact")
@@ -61,7 +61,7 @@ def compare_page():
     """One situation in the chosen houses, those that rule differently first; a question
     any of them asks is answered here, and every house is ruled again."""
     if request.args.get("fact_name") and request.args.get("fact_value"):
-        answer_url = answering.with_fact(request.args["fact_name"], request.args["fact_value"])
+        answer_url = answering.typed_answer()
         return redirect(request.path + answer_url, code=303)
     known = knowledge().houses
     chosen = [house for house in request.args.getlist("houses") if house in known] or known

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from engine.books.loader import Library
 from engine.books.model import Book, Parameter, Rule
+from engine.books.restate import restated
 from engine.books.thresholds import is_setting
 
 
@@ -80,6 +81,7 @@ def _amended(book: Book, entry: EffectiveRule) -> EffectiveRule:
         rule = entry.rule
         if "parameters" in change:
             rule = replace(rule, parameters=_amended_parameters(rule, change["parameters"]))
+            rule = restated(rule, entry.rule.parameters)  # its summaries say the house's numbers
         if "applies" in change:
             rule = replace(rule, applies={**rule.applies, **change["applies"]})
         return replace(entry, rule=rule, amended_by=str(change.get("by", "")))

@@ -32,7 +32,8 @@ def signature(answer: Answer) -> Signature:
         parameters = tuple(sorted((k, str(v.get("value"))) for k, v in first["parameters"].items()))
         return (status, first["outcome"], parameters)
     conflicting = tuple(sorted(r["id"] for r in answer["rulings"])) if status == RulingStatus.CONFLICT else ()
-    return (status, conflicting, tuple(q["fact"] for q in answer["questions"]))
+    facts_asked = tuple(q["fact"] for q in answer["questions"] if "num" not in q)  # not a number wanted
+    return (status, conflicting, facts_asked)
 
 
 def load_situations(folder: Path) -> list[SituationSpec]:

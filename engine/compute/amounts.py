@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from engine.compute.actions import POSTFLOP_WORDS, raises_made, read_actions
 from engine.compute.asks import ASKS
+from engine.compute.cards import hands_told
 from engine.compute.ledger import COUNT, NUMBER, ORDINALS, Action, Ledger, Told, amount_of
 
 __all__ = ["Action", "Ledger", "Told", "amount_of", "read_ledger"]
@@ -57,6 +58,7 @@ def read_ledger(text: str, structure: str | None = None) -> Ledger:
         seats=_tied_seats(text),
         halves=halves(text),
         prizes=prizes(text),
+        hands=hands_told(text),
         words={
             k: v
             for k, v in (
@@ -86,7 +88,8 @@ NAMED: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
     (
         "pot",
         _named(
-            rf"\bpot(?:'s| is| was| has| had| at| of| size(?: is| of)?| now)*\s*(?:is\s+)?(?:about\s+)?{N}",
+            rf"\bpot(?:'s| is| was| has| had| at| of| size(?: is| of)?| now)*\s*(?:is\s+)?"
+            rf"(?:about\s+|exactly\s+)?{N}",
             rf"{N}\s*(?:is\s+)?(?:in|into) the (?:pot|middle)",
             rf"{N}\s*pot\b",
         ),

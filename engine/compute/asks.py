@@ -24,6 +24,7 @@ ASKS = {
         r"\b(re-?raise|raise again|re-?open|option to raise|can (?:he|she|they|[A-H]|I) raise)\b", re.I
     ),
     "kill": re.compile(r"\bkill", re.I),
+    "leg": re.compile(r"\blegs?\b", re.I),
     "half-kill": re.compile(r"\bhalf[- ]kill", re.I),
     "payout": re.compile(r"\b(pay(?:s|out|ing)?|paid|prize|place|finish(?:es|ed)?)\b", re.I),
     "buy-in": re.compile(r"\bbuy[- ]?in|bought in|sit down with|minimum (?:to )?buy\b", re.I),
@@ -48,6 +49,7 @@ ASKS = {
     ),
     "royal": re.compile(r"\broyal\b", re.I),
     "straight-flush": re.compile(r"\b(?:royal|straight)[- ]flush\b|\broyal\b", re.I),
+    "amount": re.compile(r"\bhow (?:much|many|big)\b|\bwhat(?:'s| is| was) the (?:amount|size)\b", re.I),
     "call": re.compile(
         r"\b(?:how much|what)\b[^.?!]{0,40}\bcall\b|\bcall (?:is|amount)\b"
         r"|\b(?:wants? to|to) (?:limp|just call)\b",

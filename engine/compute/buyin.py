@@ -4,14 +4,14 @@ the big blind)" at pot-limit or no-limit, "unless designated otherwise"."""
 
 from __future__ import annotations
 
-from engine.compute.model import Answer, money
+from engine.compute.model import Answer, Wanted, money
 from engine.compute.registry import Table, computes
 
 KEY = "buy-in.full-buy-in"
 
 
 @computes(KEY, "buy-in.short-buy-in", "no-limit.maximum-buy-in")
-def full_buy_in(table: Table) -> Answer | None:
+def full_buy_in(table: Table) -> Answer | Wanted | None:
     ledger, structure = table.ledger, table.structure_told
     if not table.about((KEY, "buy-in.short-buy-in", "no-limit.maximum-buy-in"), "buy-in"):
         return None
@@ -22,8 +22,12 @@ def full_buy_in(table: Table) -> Answer | None:
     else:
         multiple = table.rules.number(KEY, "full_buy_in_limit")
         base, what = big, "the maximum bet (the upper limit)"
-    if multiple is None or base is None:
+    if multiple is None:
         return None
+    if base is None:
+        return table.wants(
+            "bb" if big is None and structure != "limit" else "big_bet", "buy-in.minimum", "buy-in"
+        )
     times, setting = multiple
     value, unit = times * base, table.unit
     return Answer(

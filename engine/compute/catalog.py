@@ -6,6 +6,7 @@ from engine.compute import (  # noqa: F401
     calls,
     chip,
     deadlines,
+    drop,
     forfeit,
     jackpot,
     kill,

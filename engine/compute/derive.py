@@ -7,9 +7,23 @@ from __future__ import annotations
 from decimal import Decimal
 
 from engine.books.vocabulary import Vocabulary
-from engine.compute.amounts import Ledger
+from engine.compute.amounts import Ledger, amount_of
 from engine.compute.raisecap import ROUNDS
 from engine.compute.rounds import replay
+
+# Facts that are a number told: derived from it, and (given as a fact) counted as it.
+NUMBER_FACTS = (("players_dealt_in", "dealt_in"), ("pot_amount", "pot"), ("jackpot_amount", "jackpot"))
+
+
+def numbers_from_facts(facts: dict[str, object]) -> dict[str, str]:
+    """The numbers that facts given directly state (`pot_amount=45` is a pot of 45)."""
+    told = {name: str(facts.get(fact)) for fact, name in NUMBER_FACTS if facts.get(fact) is not None}
+    return {name: value for name, value in told.items() if amount_of(value) is not None}
+
+
+def fact_for(number: str) -> str | None:
+    """The fact a number is also told as, if any."""
+    return next((fact for fact, name in NUMBER_FACTS if name == number), None)
 
 
 def derived_facts(
@@ -25,11 +39,7 @@ def derived_facts(
     if players is not None:
         facts["players_in_pot"] = int(players)
         facts["heads_up"] = players == 2
-    for fact, name in (
-        ("players_dealt_in", "dealt_in"),
-        ("pot_amount", "pot"),
-        ("jackpot_amount", "jackpot"),
-    ):
+    for fact, name in NUMBER_FACTS:
         if ledger.get(name) is not None:
             facts[fact] = _plain(ledger.get(name))
     kill, stack = ledger.get("kill"), ledger.get("stack")

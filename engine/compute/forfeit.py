@@ -6,21 +6,23 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.compute.model import Answer, Setting, money
+from engine.compute.model import Answer, Setting, Wanted, money
 from engine.compute.registry import Table, computes
 
 KEY = "tournament.players-leaving-forfeit"
 
 
 @computes(KEY, "tournament.players-leaving")
-def forfeit_split(table: Table) -> Answer | None:
+def forfeit_split(table: Table) -> Answer | Wanted | None:
     ledger = table.ledger
     if not table.about((KEY, "tournament.players-leaving")):
         return None
     chips, players = ledger.get("stack"), ledger.get("players")
     cites = table.cite(KEY)
-    if chips is None or not players or not cites:
+    if not cites:
         return None
+    if chips is None or not players:
+        return table.wants("stack" if chips is None else "players", "tournament.forfeit", "each")
     told = ledger.numbers.get("chip_unit")
     unit = told.value if told and told.value > 0 else Decimal(1)
     setting = Setting("smallest chip", unit, f'said: "{told.words}"' if told else "not set: 1 assumed")

@@ -32,9 +32,24 @@ NAMES = {
     "kill": "the kill blind",
     "raises_made": "raises made so far on the round",
 }
+# How a computation that lacks a number asks for it (engine.compute.model.Wanted).
+QUESTIONS = {
+    "pot": "How much was in the pot before this round's bets?",
+    "bb": "How big is the big blind?",
+    "big_bet": "What is the upper limit (the big bet)?",
+    "small_bet": "What is the lower limit (the small bet)?",
+    "kill": "How big is the kill blind?",
+    "jackpot": "How much is the jackpot?",
+    "entrants": "How many players bought in?",
+    "buy_in": "How much was the buy-in?",
+    "place": "Which place did the player finish in?",
+    "stack": "How many chips does the player have?",
+    "players": "How many players are there?",
+}
 SPECIAL = {
     "stakes": "blinds or limits, e.g. 5/10",
     "seats": "seats that tie, e.g. 2,5,8",
+    "hands": "the tied hands' cards, e.g. 'seat 2: As Kd 7c; seat 5: Ah Ks 7d'",
     "actions": "the actions, e.g. 'A bets 100, B all-in 140'",
 }
 MAX_NUMBERS = 40
@@ -67,6 +82,7 @@ def ledger_for(text: str | None, given: dict[str, str], structure: str | None = 
             f"{given['stakes']} limit." if "stakes" in given and structure == "limit" else "",
             f"{given['actions']}." if "actions" in given else "",
             f"seats {given['seats']} tie." if "seats" in given else "",
+            f"{given['hands']}." if "hands" in given else "",
         )
         if part
     )

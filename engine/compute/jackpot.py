@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.compute.model import Answer, Setting, cents_down, money
+from engine.compute.model import Answer, Setting, Wanted, cents_down, money
 from engine.compute.registry import Table, computes
 
 SHARES = (
@@ -19,13 +19,14 @@ SHARES = (
 
 
 @computes(*(key for _, key, _ in SHARES), "jackpot.qualification", "jackpot.minimum-players")
-def jackpot_shares(table: Table) -> Answer | None:
+def jackpot_shares(table: Table) -> Answer | Wanted | None:
     ledger = table.ledger
     if not table.about(tuple(key for _, key, _ in SHARES), "jackpot"):
         return None
     jackpot, players = ledger.get("jackpot"), ledger.get("dealt_in") or ledger.get("players")
     if jackpot is None:
-        return None
+        every_share_set = all(table.rules.has(key) for _, key, _ in SHARES)
+        return table.wants("jackpot", "jackpot.share", "jackpot") if every_share_set else None
     found: dict[str, tuple[Decimal, Setting]] = {}
     for name, key, parameter in SHARES:
         number = table.rules.number(key, parameter)

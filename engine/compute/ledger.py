@@ -51,6 +51,7 @@ class Ledger:
     seats: tuple[int, ...] = ()  # seats that tie, in the order said
     halves: dict[str, tuple[int, ...]] = field(default_factory=dict)  # hi-lo: high and low winners' seats
     prizes: dict[int, Decimal] = field(default_factory=dict)  # place -> prize said ("4th pays $80")
+    hands: dict[int, tuple[str, ...]] = field(default_factory=dict)  # seat -> cards said ("As", "Td")
     words: dict[str, str] = field(default_factory=dict)  # game/structure/format the words name
     dollars: bool = False  # amounts were said in dollars
 

@@ -83,3 +83,24 @@ class Answer:
             "cites": list(self.cites),
             "read": [{"name": n, "value": v, "from": w} for n, v, w in self.read],
         }
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """A number a computation needs that neither the words nor `--num` gave: the ruling asks
+    for it (a typed question, answered with `num=NAME=VALUE`) rather than answering nothing."""
+
+    name: str  # the number's name, as `--num` takes it
+    ask: str  # the question, as the floor would put it
+    computation: str  # what it is needed for: "buy-in.minimum", "kill.blind", ...
+
+    def as_question(self) -> dict[str, object]:
+        """The contract's `questions` entry: a number, named by `num` (not a fact)."""
+        return {
+            "fact": self.name,
+            "ask": self.ask,
+            "choices": [],
+            "type": "number",
+            "num": self.name,
+            "for": self.computation,
+        }

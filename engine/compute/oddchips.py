@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from engine.compute.cards import high_order, low_order
 from engine.compute.model import Answer, Setting, money
 from engine.compute.registry import Table, computes
 
@@ -80,6 +81,49 @@ def odd_chip(table: Table) -> Answer | None:
         cites=cites,
         settings=(setting,),
     )
+
+
+STUD = "ties.odd-chip-stud"
+STUD_GAMES = ("stud", "razz", "stud-hi-lo")
+
+
+@computes(STUD, "showdown.odd-chip", "ties.odd-chip-award", "ties.one-odd-chip-per-player")
+def stud_odd_chip(table: Table) -> Answer | None:
+    """ "In a stud game, the odd chip will be given to the highest card by suit in all high
+    games, and to the lowest card by suit in all low games. (When making this determination,
+    all cards are used ...)" (Ties rule 5(b)): each tied hand's best single card decides."""
+    ledger, game = table.ledger, table.game_told
+    hands = ledger.hands
+    if game not in STUD_GAMES or len(hands) < 2 or not table.about((STUD, *KEYS), "odd-chip"):
+        return None
+    cites = table.cite(STUD)
+    if not cites:
+        return None
+    low = table.game == "razz" or ("low" in ledger.asks and "high" not in ledger.asks)
+    if low:
+        best = {seat: min(cards, key=low_order) for seat, cards in hands.items()}
+        order = sorted(best, key=lambda seat: low_order(best[seat]))
+    else:
+        best = {seat: max(cards, key=high_order) for seat, cards in hands.items()}
+        order = sorted(best, key=lambda seat: high_order(best[seat]), reverse=True)
+    which = "lowest" if low else "highest"
+    working = [
+        f"each tied hand's {which} card, all its cards counted: "
+        + ", ".join(f"seat {seat} {best[seat]}" for seat in order),
+        f"by rank, then suit (spades, hearts, diamonds, clubs): seat {order[0]}'s {best[order[0]]}",
+    ]
+    pot = ledger.get("pot")
+    if pot is None:
+        display = f"Seat {order[0]} gets the odd chip ({which} card by suit, {best[order[0]]})"
+        return Answer("odd-chip.stud", order[0], "seat", display, tuple(working), cites)
+    unit, setting = _unit(table)
+    shares = split(pot, order, unit)
+    shown = ", ".join(f"seat {s} {money(v, table.unit)}" for s, v in shares.items())
+    working.append(
+        f"{money(pot, table.unit)} = {int(pot / unit)} units of {money(unit, table.unit)}: {shown}"
+    )
+    display = f"Seat {order[0]} gets the odd chip: {shown}"
+    return Answer("odd-chip.stud", shares[order[0]], table.unit, display, tuple(working), cites, (setting,))
 
 
 @computes("ties.odd-chip-high-low", "omaha-hi-lo.low-qualifier", "stud-hi-lo.odd-chip")

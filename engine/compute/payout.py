@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.compute.model import Alternative, Answer, Setting, money
+from engine.compute.model import Alternative, Answer, Setting, Wanted, money
 from engine.compute.registry import Table, computes
 
 PARAGRAPH, TABLE = "tournament.payout", "tournament.payout-table"
@@ -28,7 +28,7 @@ def percents(table: Table, key: str, players: int) -> tuple[list[Decimal], Setti
 
 
 @computes(PARAGRAPH, TABLE, "tournament.buy-in-rebuy")
-def prize(table: Table) -> Answer | None:
+def prize(table: Table) -> Answer | Wanted | None:
     ledger = table.ledger
     if not table.about((PARAGRAPH, TABLE, "tournament.buy-in-rebuy"), "payout"):
         return None
@@ -37,7 +37,11 @@ def prize(table: Table) -> Answer | None:
         ledger.get("buy_in"),
         ledger.get("place"),
     )
-    if entrants is None or buy_in is None or place is None or place < 1 or entrants < 1:
+    missing = [n for n, v in (("entrants", entrants), ("buy_in", buy_in), ("place", place)) if v is None]
+    if missing:  # a tournament's prize, not a cash game's pot "paid" at "my place"
+        return table.wants(missing[0], "tournament.prize", "payout") if table.tournament else None
+    assert entrants is not None and buy_in is not None and place is not None
+    if place < 1 or entrants < 1:
         return None
     rebuys, add_ons = ledger.get("rebuys") or Decimal(0), ledger.get("add_ons") or Decimal(0)
     price = ledger.get("rebuy_price") or buy_in

@@ -1,7 +1,8 @@
 """Computations registered against the rule keys they compute for. The ruling's rules are
 tried first (governing first), then the keys the words rank next, then the keys the question
 names ("what's the most I can raise": the pot-limit maximum): the first computation that has
-the numbers it needs gives the answer."""
+the numbers it needs gives the answer. When none has them, the first that lacks only a number
+the person could give says which (`Wanted`), and the ruling asks for it."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from engine.compute.amounts import Ledger
-from engine.compute.model import Answer
+from engine.compute.given import QUESTIONS
+from engine.compute.model import Answer, Wanted
 from engine.compute.settings import HouseRules
 
-Computation = Callable[["Table"], Answer | None]
+Computation = Callable[["Table"], Answer | Wanted | None]
 REGISTRY: dict[str, list[Computation]] = {}
 
 
@@ -50,6 +52,18 @@ class Table:
         """The ids of this house's rules with these keys (the ones it has)."""
         return tuple(self.rules.rule_id(key) for key in keys if self.rules.has(key))
 
+    def wants(self, name: str, computation: str, *asked: str) -> Wanted | None:
+        """The number `name` is what this computation lacks: ask for it when the question
+        asks what it computes (`asked`: "kill", "payout", ...; none: whatever the rule says)
+        and the dispute is about numbers (some were told, or it asks how much). A dispute
+        about something else that merely cites the rule is not asked for amounts."""
+        ledger = self.ledger
+        if asked and not set(asked) & ledger.asks:
+            return None
+        if not (ledger.numbers or ledger.actions or "amount" in ledger.asks):
+            return None
+        return Wanted(name, QUESTIONS[name], computation)
+
     @property
     def unit(self) -> str:
         """Dollars in a cash game (or when said in dollars), chips in a tournament."""
@@ -80,14 +94,23 @@ ASKED_KEYS = {
     "payout": ("tournament.payout", "tournament.payout-table"),
     "buy-in": ("buy-in.full-buy-in",),
     "jackpot": ("jackpot.payout-losing-hand", "jackpot.royal-straight-flush-awards"),
+    "drop": ("jackpot.drop",),
 }
 
 
 def compute(table: Table, keys: Iterable[str]) -> Answer | None:
     """The first answer a registered computation gives for these keys, or None."""
+    found = compute_or_ask(table, keys)
+    return found if isinstance(found, Answer) else None
+
+
+def compute_or_ask(table: Table, keys: Iterable[str]) -> Answer | Wanted | None:
+    """The first answer a registered computation gives for these keys; failing that, the
+    first number one of them asked for; else None."""
     import engine.compute.catalog  # noqa: F401  (registers every computation)
 
     tried: set[Computation] = set()
+    wanted: Wanted | None = None
     asked = [key for name in sorted(table.ledger.asks) for key in ASKED_KEYS.get(name, ())]
     for key in [*keys, *asked]:
         for function in REGISTRY.get(key, ()):
@@ -95,6 +118,7 @@ def compute(table: Table, keys: Iterable[str]) -> Answer | None:
                 continue
             tried.add(function)
             answer = function(table)
-            if answer is not None:
+            if isinstance(answer, Answer):
                 return replace(answer, read=table.ledger.evidence())
-    return None
+            wanted = wanted or answer
+    return wanted

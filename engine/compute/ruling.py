@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.compute.amounts import Ledger
-from engine.compute.registry import Table, compute
+from engine.compute.model import Wanted
+from engine.compute.registry import Table, compute_or_ask
 from engine.compute.settings import HouseRules
 from engine.rulings.rulebooks import Rulebooks
 
@@ -15,8 +16,9 @@ CANDIDATES = 5  # keys the words rank next, tried after the ruling's own rules
 
 def computed_answer(
     kb: Rulebooks, house: str, ruling: dict[str, Any], ledger: Ledger
-) -> dict[str, Any] | None:
-    """The contract's `answer` object, or None when no rule in play computes a number here."""
+) -> dict[str, Any] | Wanted | None:
+    """The contract's `answer` object; the number a rule in play would compute from but nobody
+    gave (`Wanted`: the ruling asks for it); or None when no rule in play computes here."""
     situation = ruling["situation"]
     rules = [r["key"] for r in ruling["rulings"]]
     event = ruling["situation"]["facts"].get("event")
@@ -36,5 +38,5 @@ def computed_answer(
         ruled=tuple(shown),
     )
     keys = [*rules, *candidates, *about]
-    answer = compute(table, keys)
-    return answer.as_json() if answer is not None else None
+    answer = compute_or_ask(table, keys)
+    return answer.as_json() if answer is not None and not isinstance(answer, Wanted) else answer

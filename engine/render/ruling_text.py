@@ -49,9 +49,12 @@ def render_ruling(answer: Answer) -> str:
         lines.append(f"Not asked: {question['ask']} (every answer gives this ruling)")
     for question in answer["questions"]:
         choices = f" [{' / '.join(question['choices'])}]" if question["choices"] else ""
-        option = (
-            f"--{question['fact']}" if question["fact"] in CONTEXT else f"--answer {question['fact']}=..."
-        )
+        if question.get("num"):  # a number a computation needs, not a fact
+            option = f"--num {question['num']}=..."
+        elif question["fact"] in CONTEXT:
+            option = f"--{question['fact']}"
+        else:
+            option = f"--answer {question['fact']}=..."
         lines.append(f"Ask: {question['ask']}{choices}  ({option})")
     return "\n".join(lines)
 
