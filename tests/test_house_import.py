@@ -22,9 +22,10 @@ from engine.houses.wording import stated_outcome
 from engine.rulings.rulebooks import Rulebooks
 
 FIXTURES = Path(__file__).parent / "fixtures" / "house-import"
-# Measured when the test was written: 12 of the 25 keys a person gave river-road.md's rules
-# (12 of the 18 that another book prints; none of the 7 new ones is worded as the person did).
-SAME_KEY_SHARE = 12 / 25
+# Measured: 13 of the 25 keys a person gave river-road.md's rules (13 of the 18 that another
+# book prints; none of the 7 new ones is worded as the person did). 12 before the aligner
+# read words singular ("String raises are not allowed": betting.string-raise).
+SAME_KEY_SHARE = 13 / 25
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engine.books.effective import effective_rulebook
 from engine.books.loader import Library
 from engine.books.model import Rule
+from engine.houses.keys import singular
 
 ALIGNED = 0.5  # at least this alike: the same rule
 UNCERTAIN = 0.45  # between the two: aligned, but listed for review; below, a new rule
@@ -43,7 +44,8 @@ class Alignment:
 
 
 def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+    """Its words, crudely singular: a house's "phones" is the book's "phone"."""
+    return [singular(word) for word in _WORD.findall(text.lower())]
 
 
 def _stems(text: str) -> set[str]:
