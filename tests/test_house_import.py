@@ -152,3 +152,20 @@ def test_diff_lists_no_record_only_about_the_book(tmp_path: Path) -> None:
     diff = diff_books(kb, "roberts-home", "quiet-house")
     assert diff.changes == ()
     assert diff.summary()["about_the_book"] == 1
+
+
+def test_a_glossary_is_glossary_entries(plain_library: Library, tmp_path: Path) -> None:
+    document = tmp_path / "words.md"
+    document.write_text(
+        "## RULES\n\n1. Cash is not permitted on the table.\n\n## GLOSSARY\n\n"
+        "**ACTION:** A fold, check, call, bet, or raise.\n\n**KILL POT:** A pot with an overblind.\n",
+        encoding="utf-8",
+    )
+    houses = tmp_path / "houses"
+    import_house(plain_library, document, houses, "words", "roberts-home")
+    imported = load_library(houses=[houses])
+    assert list(iter_problems(imported)) == []
+    entries = {entry.key: entry for entry in imported.glossary if entry.book == "words"}
+    assert set(entries) == {"glossary.action", "glossary.kill-pot"}
+    assert entries["glossary.kill-pot"].definition == "A pot with an overblind."
+    assert [rule.key for rule in imported.rules_of("words")] == ["procedures.cash-on-table"]

@@ -4,7 +4,8 @@ The document is copied into the house's folder as its source; each section becom
 section file whose records quote it verbatim at their lines. Each rule is aligned with the
 known rule it restates (engine.houses.align): the same key, its annotations copied for the
 house to check, or a new key by the project's conventions (engine.houses.keys) and the
-outcome its wording states (engine.houses.wording), to annotate. What is uncertain is listed
+outcome its wording states (engine.houses.wording), to annotate; a glossary's entries are
+glossary entries (engine.houses.glossary). What is uncertain is listed
 in a review report (REVIEW.md), which `validate` does not read.
 """
 
@@ -23,6 +24,7 @@ from engine.books.loader import Library
 from engine.books.model import Rule
 from engine.houses.align import ALIGNED, Aligner, Alignment
 from engine.houses.document import Item, Section, read_document
+from engine.houses.glossary import glossary_record, is_glossary
 from engine.houses.keys import GAME_AREAS, named_areas, new_key, section_area, unique
 from engine.houses.new import HouseError, check_new_house
 from engine.houses.wording import stated_outcome
@@ -102,8 +104,14 @@ class _Placed:
         sure = [a.key for a in self.first.values() if a.key and a.confidence >= ALIGNED and not a.uncertain]
         self.area = section_area([section.title, *reversed(section.outer)], sure)
         self.keys: dict[str, str] = {}  # the key of each numbered item, for its sub-items
+        self.glossary = is_glossary(section)
 
     def record(self, item: Item, used: set[str], report: ImportReport) -> dict[str, Any]:
+        entry = glossary_record(self.house, self.slug, item, used) if self.glossary else None
+        if entry is not None:
+            used.add(entry["key"])
+            report.records.append(Imported(entry["id"], entry["key"], item.lines, Alignment(None, None, 0.0)))
+            return entry
         alignment = self.first[id(item)]
         if alignment.key in used:
             alignment = self.aligner.align(item.text, self.section.title, taken=used)
