@@ -19,6 +19,11 @@ def is_glossary(section: Section) -> bool:
     return any(_SAYS_GLOSSARY.search(title) for title in (section.title, *section.outer))
 
 
+def is_entry(item: Item) -> bool:
+    """Whether the item reads `TERM: definition`."""
+    return _ENTRY.match(item.text) is not None
+
+
 def glossary_record(house: str, slug: str, item: Item, used: set[str]) -> dict[str, Any] | None:
     """The entry `item` defines, or None when it is not `TERM: definition`."""
     entry = _ENTRY.match(item.text)

@@ -22,9 +22,9 @@ import yaml
 
 from engine.books.loader import Library
 from engine.books.model import Rule
-from engine.houses.align import ALIGNED, Aligner, Alignment
+from engine.houses.align import Aligner, Alignment
 from engine.houses.document import Item, Section, read_document
-from engine.houses.glossary import glossary_record, is_glossary
+from engine.houses.glossary import glossary_record, is_entry, is_glossary
 from engine.houses.keys import GAME_AREAS, named_areas, new_key, section_area, unique
 from engine.houses.new import HouseError, check_new_house
 from engine.houses.wording import stated_outcome
@@ -100,11 +100,12 @@ class _Placed:
 
     def __init__(self, house: str, slug: str, section: Section, aligner: Aligner) -> None:
         self.house, self.slug, self.section, self.aligner = house, slug, section, aligner
-        self.first = {id(item): aligner.align(item.text, section.title) for item in section.items}
-        sure = [a.key for a in self.first.values() if a.key and a.confidence >= ALIGNED and not a.uncertain]
+        self.glossary = is_glossary(section)
+        rules = [item for item in section.items if not (self.glossary and is_entry(item))]
+        self.first = {id(item): aligner.align(item.text, section.title) for item in rules}
+        sure = [a.key for a in self.first.values() if a.key and not a.uncertain]
         self.area = section_area([section.title, *reversed(section.outer)], sure)
         self.keys: dict[str, str] = {}  # the key of each numbered item, for its sub-items
-        self.glossary = is_glossary(section)
 
     def record(self, item: Item, used: set[str], report: ImportReport) -> dict[str, Any]:
         entry = glossary_record(self.house, self.slug, item, used) if self.glossary else None
@@ -141,18 +142,17 @@ class _Placed:
         key, held = alignment.key, alignment.held_by_another
         taken = f"; the closest, {held}, is another record's" if held else ""
         if key is not None and self._other_game(key):
-            return unique(
-                f"{self.area}.{key.split('.', 1)[1]}", used
-            ), f"new: {key} says this of another game"
+            this_games = f"{self.area}.{key.split('.', 1)[1]}"
+            return unique(this_games, used), f"new: {key} says this of another game"
         if key is not None:
             if not alignment.uncertain:
                 return key, ""
             near = f"; {alignment.runner_up} is as close" if alignment.runner_up else ""
             restated = alignment.rule.id if alignment.rule else "?"
             return key, f"uncertain: restates {restated}? ({alignment.confidence}){near}{taken}"
-        only = len(self.section.items) == 1
+        heading = self.section.title if len(self.section.items) == 1 else None
         parent = self.keys.get(str(item.parent)) if item.parent else None
-        made = new_key(self.area, item.text, parent_key=parent, heading=self.section.title if only else None)
+        made = new_key(self.area, item.text, parent_key=parent, heading=heading)
         return unique(made, used), f"new: no known rule says this{taken}"
 
     def _other_game(self, key: str) -> bool:

@@ -73,7 +73,11 @@ def named_areas(title: str) -> list[str]:
 def heading_area(title: str) -> str | None:
     """The area a heading names; of several, a compound's ("SEVEN-CARD STUD HIGH-LOW":
     stud-hi-lo), else a game's ("How to Play No-limit Hold'em": holdem), else the first
-    ("DEALING PROCEDURES": dealing)."""
+    ("DEALING PROCEDURES": dealing).
+
+    >>> heading_area("SECTION 13 - BAD BEAT JACKPOT"), heading_area("OMAHA HIGH-LOW")
+    ('jackpot', 'omaha-hi-lo')
+    """
     joined = _singular_words(title)
 
     def rank(area: str) -> tuple[int, bool, int]:
@@ -135,7 +139,11 @@ def unique(key: str, used: set[str]) -> str:
 
 def new_key(area: str, text: str, *, parent_key: str | None = None, heading: str | None = None) -> str:
     """The key for a new rule: under `parent_key` when it is a sub-item, named by `heading`
-    when it is its section's only rule, else by its own words."""
+    when it is its section's only rule, else by its own words.
+
+    >>> new_key("tobacco", "Spittoons are not permitted on the table.")
+    'tobacco.spittoons-table'
+    """
     if parent_key:
         parent_area, parent_subject = parent_key.split(".", 1)
         extra = subject(label(text), f"{parent_area}-{parent_subject}", 2)

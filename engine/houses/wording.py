@@ -26,7 +26,11 @@ _STATED = (
 
 
 def stated_outcome(text: str) -> tuple[str, str]:
-    """The outcome the words state and the words that state it; ('definition', '') if none."""
+    """The outcome the words state and the words that state it; ('definition', '') if none.
+
+    >>> stated_outcome("A player may not hold a seat in more than one game.")
+    ('not-allowed', 'may not')
+    """
     for outcome, pattern in _STATED:
         said = pattern.search(text)
         if said:
