@@ -152,7 +152,8 @@ class _Placed:
             return key, f"uncertain: restates {restated}? ({alignment.confidence}){near}{taken}"
         heading = self.section.title if len(self.section.items) == 1 else None
         parent = self.keys.get(str(item.parent)) if item.parent else None
-        made = new_key(self.area, item.text, parent_key=parent, heading=heading)
+        context = " ".join([self.section.title, *self.section.outer, self.house])
+        made = new_key(self.area, item.text, parent_key=parent, heading=heading, context=context)
         return unique(made, used), f"new: no known rule says this{taken}"
 
     def _other_game(self, key: str) -> bool:

@@ -110,9 +110,10 @@ def section_area(titles: Iterable[str], aligned_keys: Iterable[str]) -> str:
     return "house"
 
 
-def subject(text: str, area: str, limit: int = SUBJECT_WORDS) -> str:
-    """The first words of substance of `text`, without the area's own words."""
-    skip = {singular(w) for w in area.split("-")}
+def subject(text: str, said: str, limit: int = SUBJECT_WORDS) -> str:
+    """The first words of substance of `text` that `said` does not say (the key's area, the
+    headings every rule of the section is printed under)."""
+    skip = {singular(part) for word in words(said) for part in (word, *word.split("-"))}
     chosen: list[str] = []
     for word in words(text):
         if word in _FILLER or word.isdigit() or singular(word) in skip | {singular(c) for c in chosen}:
@@ -137,16 +138,21 @@ def unique(key: str, used: set[str]) -> str:
     return found
 
 
-def new_key(area: str, text: str, *, parent_key: str | None = None, heading: str | None = None) -> str:
+def new_key(
+    area: str, text: str, *, parent_key: str | None = None, heading: str | None = None, context: str = ""
+) -> str:
     """The key for a new rule: under `parent_key` when it is a sub-item, named by `heading`
-    when it is its section's only rule, else by its own words.
+    when it is its section's only rule, else by its own words less those of `context` (the
+    section's headings: "Bad Beat" says nothing of one jackpot rule among others).
 
     >>> new_key("tobacco", "Spittoons are not permitted on the table.")
     'tobacco.spittoons-table'
+    >>> new_key("jackpot", "The Bad Beat drop boxes will be counted daily.", context="BAD BEAT JACKPOT")
+    'jackpot.drop-boxes'
     """
     if parent_key:
-        parent_area, parent_subject = parent_key.split(".", 1)
-        extra = subject(label(text), f"{parent_area}-{parent_subject}", 2)
+        extra = subject(label(text), parent_key.replace(".", " "), 2)
         return f"{parent_key}-{extra}" if extra else parent_key
     named = subject(heading, area, 4) if heading else ""
-    return f"{area}.{named or subject(text, area) or 'rule'}"
+    own = subject(text, f"{area} {context}") or subject(text, area)
+    return f"{area}.{named or own or 'rule'}"
