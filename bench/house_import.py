@@ -48,6 +48,10 @@ def main() -> None:
     flagged = {record.id for record in report.to_review}
     wrong = [r for r in hand if r.lines[0][0] in by_line and r not in same and r.key in elsewhere]
     wrong_flagged = [r for r in wrong if by_line[r.lines[0][0]].id in flagged]
+    new = [r for r in hand if r.key not in elsewhere and r.lines[0][0] in by_line]
+    new_same = [r for r in new if r in same]
+    new_area = [r for r in new if _area(by_line[r.lines[0][0]].key) == _area(r.key)]
+    new_listed = [r for r in new if by_line[r.lines[0][0]].id in flagged]
     print(f"import of {document.name} over {args.base}: {len(report.records)} records in {took:.1f} s")
     print(f"  aligned with a known rule: {len(report.aligned)}; listed for review: {len(report.to_review)}")
     print(f"  validate problems in the imported house: {len(problems)}")
@@ -56,6 +60,14 @@ def main() -> None:
         f"  of the {len(reachable)} whose key another book has: {len(same_reachable) / len(reachable):.1%}"
         f"; of the {len(wrong)} given another key, {len(wrong_flagged)} are listed for review"
     )
+    print(
+        f"  of the {len(new)} whose key no other book has: {len(new_same) / len(new):.1%} the same key, "
+        f"{len(new_area) / len(new):.1%} the same area; {len(new_listed)} listed for review"
+    )
+
+
+def _area(key: str) -> str:
+    return key.split(".", 1)[0]
 
 
 def _lines(lines: str) -> range:

@@ -5,7 +5,9 @@ Each difference is `changed`, `added` (only in B) or `removed` (only in A). A ch
 discretion, or wording that changes meaning — and `wording` when only spelling, spacing,
 capitalisation or punctuation moved ("hole card" / "holecard"). A house's `amend` changes
 a rule's numbers and not its words: the same words with another number are a change too,
-substantive, naming the house record that amends it.
+substantive, naming the house record that amends it. A record that only speaks about the
+book (a house's "where these rules say nothing, the book applies", the words an `amend`
+cites, an edition's copyright) added or removed changes no rule: it is counted, not listed.
 """
 
 from __future__ import annotations
@@ -69,9 +71,11 @@ class BookDiff:
     b: str
     changes: tuple[RuleChange, ...]
     same: int
+    about_the_book: int = 0  # records only about the book, added or removed: not listed
 
     def summary(self) -> dict[str, int]:
         counts = {"changed": 0, "added": 0, "removed": 0, "same": self.same, "substantive": 0}
+        counts["about_the_book"] = self.about_the_book
         for change in self.changes:
             counts[change.kind] += 1
             counts["substantive"] += change.substantive
@@ -230,16 +234,16 @@ def diff_books(
     kb.check_book(a)
     kb.check_book(b)
     left, right = _keyed(kb.effective(a)), _keyed(kb.effective(b))
-    changes, same = [], 0
+    changes, same, about_the_book = [], 0, 0
     for key in sorted(set(left) | set(right)):
-        if key not in right:
-            rule = left[key].rule
-            change: RuleChange | None = RuleChange(
-                key, ChangeKind.REMOVED, rule, None, substantive=can_rule(rule)
-            )
-        elif key not in left:
-            rule = right[key].rule
-            change = RuleChange(key, ChangeKind.ADDED, None, rule, substantive=can_rule(rule))
+        if key not in right or key not in left:
+            rule = (left.get(key) or right[key]).rule
+            kind = ChangeKind.REMOVED if key not in right else ChangeKind.ADDED
+            added = RuleChange(key, kind, rule if key not in right else None, rule if key in right else None)
+            if not can_rule(rule):
+                about_the_book += _wanted(added, kb, section, game)
+                continue
+            change: RuleChange | None = RuleChange(key, kind, added.a, added.b, substantive=True)
         else:
             amended_by = right[key].amended_by or left[key].amended_by
             change = compare_rules(left[key].rule, right[key].rule, amended_by)
@@ -250,4 +254,4 @@ def diff_books(
         elif _wanted(change, kb, section, game) and (change.substantive or not substantive_only):
             changes.append(change)
     changes.sort(key=lambda c: (not c.substantive, c.kind != ChangeKind.CHANGED, c.section, c.key))
-    return BookDiff(a, b, tuple(changes), same)
+    return BookDiff(a, b, tuple(changes), same, about_the_book)

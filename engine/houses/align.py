@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from engine.books.effective import effective_rulebook
 from engine.books.loader import Library
 from engine.books.model import Rule
+from engine.houses.keys import singular
 
 ALIGNED = 0.5  # at least this alike: the same rule
-UNCERTAIN = 0.3  # between the two: aligned, but listed for review
+UNCERTAIN = 0.45  # between the two: aligned, but listed for review; below, a new rule
+TAKEN_MARGIN = 0.15  # how much less alike the next rule may be when the closest key is held
 SECTION_BONUS = 0.1  # a known rule printed under a heading like the house rule's
 _WORD = re.compile(r"[a-z0-9]+")
 _GENERIC = {"and", "the", "of", "rules", "rule", "section", "poker", "house", "use"}
@@ -33,14 +35,17 @@ class Alignment:
     rule: Rule | None  # the known rule it restates
     confidence: float
     runner_up: str | None = None  # the next closest key, when close
+    held_by_another: str | None = None  # the closest key, held by another record of the house
 
     @property
     def uncertain(self) -> bool:
-        return self.key is not None and (self.confidence < ALIGNED or self.runner_up is not None)
+        doubt = self.confidence < ALIGNED or self.runner_up is not None or self.held_by_another is not None
+        return self.key is not None and doubt
 
 
 def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+    """Its words, crudely singular: a house's "phones" is the book's "phone"."""
+    return [singular(word) for word in _WORD.findall(text.lower())]
 
 
 def _stems(text: str) -> set[str]:
@@ -68,11 +73,14 @@ class Aligner:
         norm = math.sqrt(sum(v * v for v in weights.values())) or 1.0
         return {w: v / norm for w, v in weights.items()}
 
-    def align(self, text: str, section: str = "") -> Alignment:
+    def align(self, text: str, section: str = "", taken: Iterable[str] = ()) -> Alignment:
         """The key of the known rule `text` restates; `section`, the heading it is printed
-        under, breaks near ties (a misdeal rule printed again in the lowball section)."""
+        under, breaks near ties (a misdeal rule printed again in the lowball section).
+        `taken`: keys other records of the house hold; when the closest rule's is one, the
+        next closest is taken if nearly as close (a rule for two betting rounds after the one
+        for three), else the rule is new."""
         query = self._vector(Counter(_words(text)))
-        heading = _stems(section)
+        heading, held = _stems(section), set(taken)
         scored = sorted(
             (
                 sum(query.get(w, 0.0) * v for w, v in vector.items())
@@ -81,14 +89,23 @@ class Aligner:
             )
             for index, vector in enumerate(self.vectors)
         )[::-1]
-        best_score, best = scored[0] if scored else (0.0, -1)
-        base = next(((s, i) for s, i in scored if self.rules[i].id in self.in_base), (0.0, -1))
-        if base[1] >= 0 and base[0] >= best_score - 0.05:
-            best_score, best = base  # the base edition's rule, unless another is clearly closer
+        best_score, best = self._best(scored)
         if best < 0 or best_score < UNCERTAIN:
             return Alignment(None, None, round(best_score, 3))
+        closest = self.rules[best].key
+        if closest in held:
+            free = [(s, i) for s, i in scored if self.rules[i].key not in held]
+            best_score, best = self._best(free)
+            if best < 0 or best_score < max(UNCERTAIN, scored[0][0] - TAKEN_MARGIN):
+                return Alignment(None, None, round(best_score, 3), held_by_another=closest)
         rule = self.rules[best]
-        runner = next((self.rules[i].key for s, i in scored if self.rules[i].key != rule.key), None)
-        runner_score = next((s for s, i in scored if self.rules[i].key != rule.key), 0.0)
-        close = runner if runner_score > best_score - 0.05 else None
-        return Alignment(rule.key, rule, round(best_score, 3), close)
+        others = [(s, i) for s, i in scored if self.rules[i].key != rule.key]
+        close = self.rules[others[0][1]].key if others and others[0][0] > best_score - 0.05 else None
+        held_key = closest if closest != rule.key else None
+        return Alignment(rule.key, rule, round(best_score, 3), close, held_by_another=held_key)
+
+    def _best(self, scored: list[tuple[float, int]]) -> tuple[float, int]:
+        """The closest rule, the base edition's unless another is clearly closer."""
+        best = scored[0] if scored else (0.0, -1)
+        base = next(((s, i) for s, i in scored if self.rules[i].id in self.in_base), (0.0, -1))
+        return base if base[1] >= 0 and base[0] >= best[0] - 0.05 else best

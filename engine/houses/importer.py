@@ -3,8 +3,10 @@
 The document is copied into the house's folder as its source; each section becomes a
 section file whose records quote it verbatim at their lines. Each rule is aligned with the
 known rule it restates (engine.houses.align): the same key, its annotations copied for the
-house to check, or a new `house.` key to annotate. What is uncertain is listed in a review
-report (REVIEW.md), which `validate` does not read.
+house to check, or a new key by the project's conventions (engine.houses.keys) and the
+outcome its wording states (engine.houses.wording), to annotate; a glossary's entries are
+glossary entries (engine.houses.glossary). What is uncertain is listed
+in a review report (REVIEW.md), which `validate` does not read.
 """
 
 from __future__ import annotations
@@ -19,9 +21,13 @@ from typing import Any
 import yaml
 
 from engine.books.loader import Library
+from engine.books.model import Rule
 from engine.houses.align import Aligner, Alignment
 from engine.houses.document import Item, Section, read_document
+from engine.houses.glossary import glossary_record, is_entry, is_glossary
+from engine.houses.keys import GAME_AREAS, named_areas, new_key, section_area, unique
 from engine.houses.new import HouseError, check_new_house
+from engine.houses.wording import stated_outcome
 
 _COPIED = ("summary", "applies", "when", "outcome", "cases", "parameters", "discretion")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -68,7 +74,8 @@ def import_house(
     report, used = ImportReport(target), set[str]()
     for index, section in enumerate(sections, start=1):
         slug = _slug(section.title) or f"section-{index}"
-        records = [_record(house, slug, item, section, aligner, used, report) for item in _numbered(section)]
+        placed = _Placed(house, slug, section, aligner)
+        records = [placed.record(item, used, report) for item in _numbered(section)]
         data = {"book": house, "source": source.name, "section": section.title, "records": records}
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
         (target / f"{index:02d}-{slug}.yaml").write_text(text, encoding="utf-8")
@@ -87,46 +94,96 @@ def _numbered(section: Section) -> list[Item]:
     return section.items
 
 
-def _record(
-    house: str,
-    slug: str,
-    item: Item,
-    section: Section,
-    aligner: Aligner,
-    used: set[str],
-    report: ImportReport,
-) -> dict[str, Any]:
-    alignment = aligner.align(item.text, section.title)
-    key, note = alignment.key, ""
-    if key is None or key in used:
-        note = "new: no known rule says this" if key is None else f"new: {key} is already another record's"
-        key = _new_key(item.text, used)
-    elif alignment.uncertain:
-        near = f"; {alignment.runner_up} is as close" if alignment.runner_up else ""
-        restated = alignment.rule.id if alignment.rule else "?"
-        note = f"uncertain: restates {restated}? ({alignment.confidence}){near}"
-    used.add(key)
-    record: dict[str, Any] = {
-        "id": f"{house}/{slug}/{item.number}",
-        "key": key,
-        "number": None if str(item.number).startswith("p") else item.number,
-        "kind": "paragraph" if str(item.number).startswith("p") else "rule",
+class _Placed:
+    """A section's records: its rules aligned first, so that its new rules get the area most
+    of them share."""
+
+    def __init__(self, house: str, slug: str, section: Section, aligner: Aligner) -> None:
+        self.house, self.slug, self.section, self.aligner = house, slug, section, aligner
+        self.glossary = is_glossary(section)
+        rules = [item for item in section.items if not (self.glossary and is_entry(item))]
+        self.first = {id(item): aligner.align(item.text, section.title) for item in rules}
+        sure = [a.key for a in self.first.values() if a.key and not a.uncertain]
+        self.area = section_area([section.title, *reversed(section.outer)], sure)
+        self.keys: dict[str, str] = {}  # the key of each numbered item, for its sub-items
+
+    def record(self, item: Item, used: set[str], report: ImportReport) -> dict[str, Any]:
+        entry = glossary_record(self.house, self.slug, item, used) if self.glossary else None
+        if entry is not None:
+            used.add(entry["key"])
+            report.records.append(Imported(entry["id"], entry["key"], item.lines, Alignment(None, None, 0.0)))
+            return entry
+        alignment = self.first[id(item)]
+        if alignment.key in used:
+            alignment = self.aligner.align(item.text, self.section.title, taken=used)
+        key, note = self._key(item, alignment, used)
+        used.add(key)
+        self.keys[str(item.number)] = key
+        paragraph = str(item.number).startswith("p")
+        record: dict[str, Any] = {
+            "id": f"{self.house}/{self.slug}/{item.number}",
+            "key": key,
+            "number": None if paragraph else item.number,
+            "kind": "paragraph" if paragraph else "rule",
+        }
+        if item.parent:
+            record["parent"] = item.parent
+        record |= {"text": item.text, "source": {"lines": item.lines}}
+        if key == alignment.key and alignment.rule is not None:
+            fields, note = _restated(item, alignment.rule, alignment.confidence, note)
+            record |= fields
+        else:  # rules nothing yet: its words stand as its summary until the house annotates it
+            record |= _new(item, note)
+        report.records.append(Imported(record["id"], key, item.lines, alignment, note))
+        return record
+
+    def _key(self, item: Item, alignment: Alignment, used: set[str]) -> tuple[str, str]:
+        """The key, and what a person should check about it ('' when nothing)."""
+        key, held = alignment.key, alignment.held_by_another
+        taken = f"; the closest, {held}, is another record's" if held else ""
+        if key is not None and self._other_game(key):
+            this_games = f"{self.area}.{key.split('.', 1)[1]}"
+            return unique(this_games, used), f"new: {key} says this of another game"
+        if key is not None:
+            if not alignment.uncertain:
+                return key, ""
+            near = f"; {alignment.runner_up} is as close" if alignment.runner_up else ""
+            restated = alignment.rule.id if alignment.rule else "?"
+            return key, f"uncertain: restates {restated}? ({alignment.confidence}){near}{taken}"
+        heading = self.section.title if len(self.section.items) == 1 else None
+        parent = self.keys.get(str(item.parent)) if item.parent else None
+        context = " ".join([self.section.title, *self.section.outer, self.house])
+        made = new_key(self.area, item.text, parent_key=parent, heading=heading, context=context)
+        return unique(made, used), f"new: no known rule says this{taken}"
+
+    def _other_game(self, key: str) -> bool:
+        """A rule of one game aligned with another game's: Omaha's "straights and flushes do
+        not impair a low hand" is not stud's rule, though the words are."""
+        area = key.split(".", 1)[0]
+        headings = [self.section.title, *self.section.outer]
+        named = {name for title in headings for name in named_areas(title)}
+        return area in GAME_AREAS and self.area in GAME_AREAS and area != self.area and area not in named
+
+
+def _restated(item: Item, rule: Rule, confidence: float, note: str) -> tuple[dict[str, Any], str]:
+    """The known rule's annotations, copied for the house to check, and the note to check."""
+    copied = {name: getattr(rule, name) for name in _COPIED}
+    fields: dict[str, Any] = {name: _plain(value) for name, value in copied.items() if value}
+    if set(_NUMBER.findall(item.text)) != set(_NUMBER.findall(rule.text)):
+        note = note or f"numbers differ from {rule.id}: check parameters and cases"
+    fields["note"] = f"imported: restates {rule.id} (confidence {confidence}). {note}".strip()
+    return fields, note
+
+
+def _new(item: Item, note: str) -> dict[str, Any]:
+    """A new rule's summary (its first sentence) and the outcome its wording states."""
+    outcome, said = stated_outcome(item.text)
+    told = f"; its outcome read from '{said}'" if said else ""
+    return {
+        "summary": _first_sentence(item.text),
+        "outcome": outcome,
+        "note": f"imported: {note}{told}; write its summary, when and outcome (schema/README.md)",
     }
-    if item.parent:
-        record["parent"] = item.parent
-    record |= {"text": item.text, "source": {"lines": item.lines}}
-    if key == alignment.key and alignment.rule is not None:
-        rule = alignment.rule
-        copied = {name: getattr(rule, name) for name in _COPIED}
-        record |= {name: _plain(value) for name, value in copied.items() if value}
-        if set(_NUMBER.findall(item.text)) != set(_NUMBER.findall(rule.text)):
-            note = note or f"numbers differ from {rule.id}: check parameters and cases"
-        record["note"] = f"imported: restates {rule.id} (confidence {alignment.confidence}). {note}".strip()
-    else:  # rules nothing yet: its words stand as its summary until the house annotates it
-        record |= {"summary": _first_sentence(item.text), "outcome": "definition"}
-        record["note"] = f"imported: {note}; write its summary, when and outcome (schema/README.md)"
-    report.records.append(Imported(record["id"], key, item.lines, alignment, note))
-    return record
 
 
 def _plain(value: object) -> object:
@@ -145,14 +202,6 @@ def _first_sentence(text: str, limit: int = 160) -> str:
 
 def _slug(text: str, words: int = 6) -> str:
     return "-".join(re.findall(r"[a-z0-9]+", text.lower())[:words])
-
-
-def _new_key(text: str, used: set[str]) -> str:
-    base = f"house.{_slug(text, 4) or 'rule'}"
-    key, n = base, 2
-    while key in used:
-        key, n = f"{base}-{n}", n + 1
-    return key
 
 
 def _manifest(house: str, base: str, source: str) -> str:

@@ -75,6 +75,11 @@ def _words(change: RuleChange, color: bool, markdown: bool = False) -> str:
     return " ".join(parts)
 
 
+def _about_the_book(diff: BookDiff) -> str:
+    """The records only about the book, counted and not listed (engine.compare.diff)."""
+    return f", {diff.about_the_book} only about the book" if diff.about_the_book else ""
+
+
 def diff_text(diff: BookDiff, color: bool = False) -> str:
     """For a terminal: a summary line, then each change, substantive ones first."""
     summary = diff.summary()
@@ -83,7 +88,7 @@ def diff_text(diff: BookDiff, color: bool = False) -> str:
         bold(
             f"{diff.a} → {diff.b}: {summary['changed']} changed "
             f"({summary['substantive']} substantive in all), {summary['added']} added, "
-            f"{summary['removed']} removed, {summary['same']} the same"
+            f"{summary['removed']} removed, {summary['same']} the same" + _about_the_book(diff)
         )
     ]
     for change in diff.changes:
@@ -114,7 +119,8 @@ def diff_markdown(diff: BookDiff) -> str:
         f"# {diff.b} compared with {diff.a}",
         "",
         f"{summary['changed']} rules changed, {summary['added']} added, {summary['removed']} removed, "
-        f"{summary['same']} the same; {summary['substantive']} differences can change a ruling.",
+        f"{summary['same']} the same{_about_the_book(diff)}; {summary['substantive']} differences can "
+        "change a ruling.",
         "",
     ]
     for heading, wanted in (("Differences that change a ruling", True), ("Wording only", False)):
