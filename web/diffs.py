@@ -5,6 +5,7 @@ the situations the two books would rule differently, side by side (the CLI's `--
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -68,11 +69,18 @@ def title_of(change: RuleChange) -> str:
     return (rule.summary or rule.citation) if rule is not None else change.key
 
 
+# One at a time: requests for a pair not yet worked out (a second or so of rulings) wait for
+# the one working it out and then read its answer, instead of all working it out at once;
+# fifty at once had requests wait past thirty seconds.
+_working_out = threading.Lock()
+
+
 def situations_ruled_differently(a: str, b: str) -> list[dict] | None:
     """The test situations the two books rule differently (None: no situations here)."""
     if not SITUATIONS.is_dir():
         return None
-    return _differences(knowledge().fingerprint, a, b)
+    with _working_out:
+        return _differences(knowledge().fingerprint, a, b)
 
 
 @lru_cache(maxsize=32)
