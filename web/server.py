@@ -67,7 +67,7 @@ class ProductionServer(BaseApplication):
         host: str,
         port: int,
         workers: int | None = None,
-        threads: int = 4,
+        threads: int = 2,  # four had a mixed-load p99 of 170-480 ms, two 60-160 ms (bench/load_api.py)
         rules: Path | None = None,
         watch: bool = False,
         houses: list[Path] | None = None,

@@ -74,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, help="worker processes (default: one per core, at least 2)")
-    serve.add_argument("--threads", type=int, default=4, help="threads per worker (at least 2)")
+    serve.add_argument("--threads", type=int, default=2, help="threads per worker (at least 2)")
     serve.add_argument("--path", help="a rules folder to serve instead of the bundled one")
     serve.add_argument(
         "--reload-rules",
