@@ -103,7 +103,10 @@ def load_once() -> None:
 
     library = load_library()
     kb = KnowledgeBase.load()
-    commands.KnowledgeBase.load = classmethod(lambda cls, root=None: kb)  # type: ignore[method-assign]
+    load = KnowledgeBase.load
+    commands.KnowledgeBase.load = classmethod(  # type: ignore[method-assign]
+        lambda cls, root=None, houses=None: kb if root is None and not houses else load(root, houses=houses)
+    )
     read = commands.load_library
     commands.load_library = lambda root=None, **more: (
         library if root is None and not more else read(root, **more)
