@@ -160,3 +160,23 @@ def test_what_one_side_claims_is_not_read_as_what_happened():
 def test_a_card_boxed_then_another_is_two_boxed_cards():
     told = "a card faceup in the middle of the deck, then another one shows up faceup, boxed twice"
     assert read_stated_facts(normalise(told))["boxed_cards"][0] == 2
+
+
+@pytest.mark.parametrize(
+    ("told", "difference"),
+    [
+        ("table A has 8 players. table B had 7, the guy in seat 6 busted, so B is down to 6", 2),
+        ("table 1 has 8, table 2 just lost a guy and is down to 6", 2),
+        ("three tables: A has 8, B has 8, C just went down to 6", 2),
+        ("two tables, table 1 has 9, table 2 had 8 and a guy just busted there, so it's 9 vs 7", 2),
+        ("table 1 has 9, table 2 had 8 and then a guy busted there", None),  # table 2's count unknown
+        ("a move is due from table 1 to table 2", None),
+    ],
+)
+def test_how_far_apart_the_tables_are_is_worked_out_from_their_counts(
+    told: str, difference: int | None
+) -> None:
+    from engine.freetext.reader import table_size_difference
+
+    found = table_size_difference(normalise(told))
+    assert (found[0] if found else None) == difference

@@ -239,9 +239,60 @@ def players_said_to_act(text: str) -> tuple[int, str] | None:
     return len(actors), ", ".join(actors.values())
 
 
+_CLAUSES = re.compile(r"[.,;:!?]+\s*|\s+(?:and|so|but|while)\s+")
+_TABLE = re.compile(
+    r"\btable (\w+)\b|^(?:and |so |but )?([a-e]|\d)\b(?= (?:has|had|is|was|went|just|now|only))"
+)
+_COUNT = re.compile(
+    r"\b(?:has|had|have|is at|at|with|(?:is |was |went |gone |now |just )*(?:down|up) to)"
+    rf" (?:only |just )?{GRAMMAR['N']}(?: players| people| guys)?\b"
+)
+
+
+_CHANGED = re.compile(r"\b(?:bust\w*|lost|eliminated|knocked out|left|went out|moved|gone|quit)\b")
+_VERSUS = re.compile(r"\b(?P<n1>\d+) (?:vs\.?|versus|against) (?P<n2>\d+)\b")  # "vs" is read as "against"
+
+
+def table_sizes(text: str) -> dict[str, tuple[int, str]]:
+    """How many players each table the story names has now, the last count told for it
+    ("table A has 8. table B had 7 ... so B is down to 6": A 8, B 6), with the words."""
+    sizes: dict[str, tuple[int, str]] = {}
+    table = None
+    for clause in _CLAUSES.split(text):
+        named = _TABLE.search(clause)
+        if named:
+            table = named.group(1) or named.group(2)
+        counted = _COUNT.search(clause)
+        if (
+            table is not None
+            and counted
+            and "seat" not in clause[max(0, counted.start() - 8) : counted.start()]
+        ):
+            sizes[table] = (int(number(counted.group("n"))), clause.strip())
+        elif table is not None and _CHANGED.search(clause):
+            sizes.pop(table, None)  # a player gone and no new count: the table's count is not known
+    return sizes
+
+
+def table_size_difference(text: str) -> tuple[int, str] | None:
+    """The difference between the fullest and the shortest table, when the story gives the
+    players of two tables or more ("9 vs 7", or each table's count): the number that decides
+    a move."""
+    versus = _VERSUS.search(text)
+    if versus:
+        return abs(int(number(versus.group("n1"))) - int(number(versus.group("n2")))), versus.group(0)
+    sizes = table_sizes(text)
+    if len(sizes) < 2:
+        return None
+    counts = [count for count, _ in sizes.values()]
+    return max(counts) - min(counts), "; ".join(words for _, words in sizes.values())
+
+
 def answer_from_words(fact: str, text: str) -> tuple[object, str] | None:
-    """A question the words answer after all: a number said in the fact's unit, or the
-    players the story has acting."""
+    """A question the words answer after all: a number said in the fact's unit, the players
+    the story has acting, or how far apart the tables it counts are."""
     if fact == "players_acted":
         return players_said_to_act(text)
+    if fact == "table_size_difference":
+        return table_size_difference(text)
     return said_with_unit(fact, text)
