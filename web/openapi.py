@@ -204,6 +204,13 @@ OPENAPI: dict = {
                         "items": {"type": "object"},
                         "description": "Questions a rule raises whose every answer gives this ruling",
                     },
+                    "unless": {
+                        "type": "array",
+                        "items": {"type": "object"},
+                        "description": "Free text only: exceptions nobody raised. Each rule would prevail "
+                        "over the governing one if a fact the words do not state holds: key, book, id, "
+                        "citation, outcome, summary, and the questions that raise it.",
+                    },
                     "trace": {"type": "array", "items": {"type": "string"}},
                     "inferred": {
                         "type": "object",

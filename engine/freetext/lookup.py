@@ -115,6 +115,10 @@ def lookup(
         told.infer(*answer)
         situation = told.situation()
         ruling = resolve(kb, situation, keys=keys)
+    if ruling.status == RulingStatus.NEEDS_FACTS and keys is not None:
+        settled = resolve(kb, situation, keys=keys, settled_by_keys=True)
+        if settled.status == RulingStatus.RULED:
+            ruling = settled  # the questions left were about exceptions nobody raised: shown as `unless`
     ranked = _rank(ruling, relevance, by_key, situation.event, situation, kb, read.text)
     terms = kb.glossary_of(house)
     shown_rules = {key: by_key.get(key) or terms[key] for key in ranked[:10]}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.books.model import GlossaryEntry, Rule
 from engine.freetext.lookup import Lookup
 from engine.rulings.reading import Reading
-from engine.rulings.resolver import Question, Ruling, SetAside
+from engine.rulings.resolver import Question, Ruling, SetAside, Unless
 
 JsonObject = dict[str, object]
 
@@ -57,6 +57,20 @@ def question_json(question: Question) -> JsonObject:
     return asked
 
 
+def unless_json(item: Unless) -> JsonObject:
+    """An exception nobody raised: the rule, what it would rule, and the questions that raise it."""
+    rule = item.reading.rule
+    return {
+        "key": rule.key,
+        "book": rule.book,
+        "id": rule.id,
+        "citation": rule.citation,
+        "outcome": item.reading.outcome,
+        "summary": item.reading.summary,
+        "questions": [question_json(question) for question in item.questions],
+    }
+
+
 def ruling_json(ruling: Ruling) -> JsonObject:
     """One object: status, house, situation, rulings (governing first), overridden, questions, trace."""
     if ruling.governing is not None:
@@ -73,6 +87,7 @@ def ruling_json(ruling: Ruling) -> JsonObject:
         "overridden": [set_aside_json(item) for item in ruling.overridden],
         "questions": [question_json(question) for question in ruling.questions],
         "not_asked": [question_json(question) for question in ruling.not_asked],
+        "unless": [unless_json(item) for item in ruling.unless],
         "nearest": [reading_json(r) for r in ruling.nearest],
         "warnings": list(ruling.warnings),
         "trace": list(ruling.trace),

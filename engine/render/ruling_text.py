@@ -45,6 +45,12 @@ def render_ruling(answer: Answer) -> str:
         lines.append(f"Nearest: {rule['id']} — {rule['summary']}")
     for item in answer["overridden"]:
         lines.append(f"Set aside: {item['id']} ({item['reason']})")
+    for item in answer.get("unless", ()):
+        lines.append(f"Unless: {item['summary']} ({item['book']}, {item['citation']})")
+        for question in item["questions"]:
+            lines.append(
+                f"  Nobody said; ask if in doubt: {question['ask']}  (--answer {question['fact']}=...)"
+            )
     for question in answer.get("not_asked", ()):
         lines.append(f"Not asked: {question['ask']} (every answer gives this ruling)")
     for question in answer["questions"]:

@@ -19,6 +19,7 @@ from engine.rulings.reading import Reading
 from engine.rulings.situation import Situation
 
 COMMENTARY = ("explanation.",)
+DEFERS_TO_GAME = "defers-to-game"  # a flag: the text hands the matter to the game's own rules
 
 
 def book_distances(library: Library, house: str) -> dict[str, int]:
@@ -39,6 +40,16 @@ def _explicit(a: Reading, b: Reading) -> str | None:
     for override in a.rule.overrides:
         if override.get("key") == b.rule.key and override.get("book", b.rule.book) == b.rule.book:
             return f"stated in the text: {override.get('reason', 'overrides')}"
+    return None
+
+
+def _deferred(a: Reading, b: Reading, situation: Situation, vocab: Vocabulary) -> str | None:
+    """A rule whose text hands the matter to "the rules for the particular game being played"
+    gives way to that game's own rule, whichever book prints either."""
+    if DEFERS_TO_GAME in b.rule.flags and DEFERS_TO_GAME not in a.rule.flags:
+        distance = game_distance(a.rule, situation, vocab)
+        if distance is not None and distance < 99:
+            return "the rule hands the matter to the game's own rules"
     return None
 
 
@@ -98,6 +109,7 @@ def _candidate_edges(
     distances = book_distances(library, situation.house)
     tests: tuple[Callable[[Reading, Reading], str | None], ...] = (
         lambda a, b: _explicit(a, b),
+        lambda a, b: _deferred(a, b, situation, vocab),
         lambda a, b: _book(a, b, distances),
         lambda a, b: _commentary(a, b),
         lambda a, b: _format(a, b, situation),

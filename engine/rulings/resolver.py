@@ -73,6 +73,15 @@ class SetAside:
 
 
 @dataclass(frozen=True)
+class Unless:
+    """An exception nobody raised: a rule that would prevail over the governing one if a fact
+    the words do not state holds. The ruling stands; this is what would change it."""
+
+    reading: Reading  # the exception, as it reads with the facts known
+    questions: tuple[Question, ...]  # the facts it turns on, as the floor would ask them
+
+
+@dataclass(frozen=True)
 class Ruling:
     """The answer: status, the governing rule, support, what was set aside, questions, trace."""
 
@@ -87,6 +96,7 @@ class Ruling:
     trace: tuple[str, ...] = field(default_factory=tuple)
     warnings: tuple[str, ...] = ()  # e.g. the house's book does not cover this game
     not_asked: tuple[Question, ...] = ()  # questions a rule raises whose every answer rules the same
+    unless: tuple[Unless, ...] = ()  # exceptions nobody raised, each with the question that raises it
 
 
 PROCEDURAL_AREAS = ("dealing.",)
@@ -173,18 +183,33 @@ def _order(kb: Rulebooks, situation: Situation) -> Callable[[Reading], tuple[int
 
 
 def _about(
-    readings: list[Reading], keys: frozenset[str], graph: nx.DiGraph, situation: Situation, vocab: Vocabulary
+    readings: list[Reading],
+    keys: frozenset[str],
+    graph: nx.DiGraph,
+    situation: Situation,
+    vocab: Vocabulary,
+    distances: dict[str, int],
+    settled_by_keys: bool = False,
 ) -> list[Reading]:
     """The readings of the rules with these keys, and those that prevail over one of them
-    in the game, structure and format as known (not in one nobody named)."""
-    focused = [r.rule.id for r in readings if r.rule.key in keys]
+    in the game, structure and format as known (not in one nobody named). `settled_by_keys`:
+    a rule that prevails only where a fact nobody stated holds is an exception nobody
+    raised, and is left out (the caller shows it as what would change the ruling)."""
+    focused = [r for r in readings if r.rule.key in keys]
+    nearest = min((distances.get(r.entry.origin, 99) for r in focused), default=99)
+
+    def raised(reading: Reading) -> bool:
+        own_house = distances.get(reading.entry.origin, 99) < nearest  # the house's own rule: never an aside
+        return reading.decided or own_house or not settled_by_keys
+
     return [
         r
         for r in readings
         if r.rule.key in keys
         or (
             applicability(r.rule, situation, vocab).holds is True
-            and any(nx.has_path(graph, r.rule.id, rule_id) for rule_id in focused)
+            and raised(r)
+            and any(nx.has_path(graph, r.rule.id, f.rule.id) for f in focused)
         )
     ]
 
@@ -292,6 +317,7 @@ def _rules_alike_whatever_answered(
     top: list[Reading],
     questions: tuple[Question, ...],
     candidates: Sequence[EffectiveRule],
+    settled_by_keys: bool,
 ) -> bool:
     """Whether every answer to the questions still rules what the rules that apply rule now.
     Tried only when each rule still pending could rule that outcome at all: one that can
@@ -303,7 +329,7 @@ def _rules_alike_whatever_answered(
         return False
 
     def rule_on(trial: Situation) -> tuple[Outcome, str | None]:
-        ruling = _resolve(kb, trial, keys, settle=False, among=candidates)
+        ruling = _resolve(kb, trial, keys, settle=False, among=candidates, settled_by_keys=settled_by_keys)
         if ruling.status == RulingStatus.RULED and ruling.governing is not None:
             return _announced(ruling.governing), None
         if ruling.status == RulingStatus.NEEDS_FACTS and ruling.questions:
@@ -335,12 +361,17 @@ def _announced(reading: Reading) -> Outcome:
     return Outcome(RulingStatus.RULED, reading.outcome, detail)
 
 
-def resolve(kb: Rulebooks, situation: Situation, keys: frozenset[str] | None = None) -> Ruling:
+def resolve(
+    kb: Rulebooks, situation: Situation, keys: frozenset[str] | None = None, settled_by_keys: bool = False
+) -> Ruling:
     """Rule on the situation in its house. Deterministic: same request, same answer.
     `keys`: the rules a description is about; others are weighed only where they prevail
-    over one of these (a house's or a game's own rule over the general one)."""
+    over one of these (a house's or a game's own rule over the general one). With
+    `settled_by_keys`, one of those that would prevail only on a fact nobody stated is an
+    exception nobody raised: it is set aside, and listed in `unless` with its question."""
     kb.check_book(situation.house)
-    return replace(_resolve(kb, situation, keys), warnings=scope_warnings(kb, situation))
+    ruling = _resolve(kb, situation, keys, settled_by_keys=settled_by_keys)
+    return replace(ruling, warnings=scope_warnings(kb, situation))
 
 
 def _resolve(
@@ -349,15 +380,26 @@ def _resolve(
     keys: frozenset[str] | None,
     settle: bool = True,
     among: Sequence[EffectiveRule] | None = None,
+    settled_by_keys: bool = False,
 ) -> Ruling:
     readings = sorted(_candidates(kb, situation, among), key=_order(kb, situation))
     candidates = [reading.entry for reading in readings]
+    unraised: list[Reading] = []
     if keys is not None:
         graph = precedence_graph(readings, situation, kb.library, kb.vocab)
-        readings = _about(readings, keys, graph, situation, kb.vocab)
+        distances = book_distances(kb.library, situation.house)
+        weighed = _about(readings, keys, graph, situation, kb.vocab, distances, settled_by_keys)
+        if settled_by_keys:
+            prevailing = _about(readings, keys, graph, situation, kb.vocab, distances)
+            unraised = [r for r in prevailing if r not in weighed]
+        readings = weighed
     readings = _substantive_first(readings)
     graph = precedence_graph(readings, situation, kb.library, kb.vocab)
     trace = _trace(situation, readings, graph)
+    trace += tuple(
+        f"exception nobody raised, set aside: {r.rule.id} (on {', '.join(sorted(r.missing))})"
+        for r in unraised
+    )
     if "event" not in situation.facts:
         return Ruling(RulingStatus.NEEDS_FACTS, situation, questions=(_question(kb, "event"),), trace=trace)
     decided = [r for r in readings if r.decided]
@@ -370,7 +412,9 @@ def _resolve(
         if not (
             settle
             and top
-            and _rules_alike_whatever_answered(kb, situation, keys, readings, top, questions, candidates)
+            and _rules_alike_whatever_answered(
+                kb, situation, keys, readings, top, questions, candidates, settled_by_keys
+            )
         ):
             return Ruling(
                 RulingStatus.NEEDS_FACTS, situation, support=tuple(top), questions=questions, trace=trace
@@ -390,4 +434,9 @@ def _resolve(
         overridden=_overridden(graph, governing, readings),
         trace=trace,
         not_asked=not_asked,
+        unless=tuple(_unless(kb, r) for r in unraised if r.outcome is None or disagree(r, governing)),
     )
+
+
+def _unless(kb: Rulebooks, reading: Reading) -> Unless:
+    return Unless(reading, tuple(_question(kb, name) for name in sorted(reading.missing)))
