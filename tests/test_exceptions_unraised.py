@@ -105,3 +105,17 @@ def test_the_page_rules_and_offers_the_question_that_would_change_it(app) -> Non
     unless = html[html.index('class="unless"') :]
     assert "Did the player know the deck was defective" in unless
     assert "knew_deck_defective%3Dyes" in unless or "knew_deck_defective=yes" in unless
+
+
+def test_what_makes_a_rule_an_exception_is_never_taken_from_a_word_match(kb: KnowledgeBase) -> None:
+    """The words match the defective-deck rule ("a player who knew the deck was defective")
+    best; whether anyone knew is the crux, and is not taken as said."""
+    text = (
+        "two queens of hearts at showdown, the deck is defective, "
+        "seat 2 played on for a freeroll and wants money back"
+    )
+    found = lookup(kb, "roberts-home", text)
+    assert "knew_deck_defective" not in found.taken_from
+    assert "knew_deck_defective" not in found.ruling.situation.facts or found.ruling.situation.sources.get(
+        "knew_deck_defective"
+    ) not in (None, "inferred")

@@ -73,8 +73,8 @@ def test_a_question_the_words_answer_by_meaning_is_not_asked(kb):
         pytest.skip("the sentence model is not installed")
     text = (
         "Showdown, two aces of hearts, one in Carl's hand and one on the board. "
-        "Nobody knew the deck was bad until right then. What happens to the pot?"
+        "It was news to everybody that the deck was bad. What happens to the pot?"
     )
     found = lookup(kb, "roberts-home", text)
-    assert found.inferred["knew_deck_defective"] == (False, "Nobody knew the deck was bad until right then")
+    assert found.inferred["knew_deck_defective"] == (False, "It was news to everybody that the deck was bad")
     assert "knew_deck_defective" not in {q.fact for q in found.ruling.questions}

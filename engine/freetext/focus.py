@@ -78,13 +78,20 @@ def unnamed_scope(rule: Rule, known: Mapping[str, object]) -> bool:
 
 
 def assumed_facts(
-    best: Rule, rivals: list[Rule], known: Mapping[str, object], vocab: Vocabulary
+    best: Rule,
+    rivals: list[Rule],
+    known: Mapping[str, object],
+    vocab: Vocabulary,
+    exceptional: frozenset[str] = frozenset(),
 ) -> dict[str, Assumed]:
     """The facts the best rule's conditions name that nobody stated, each as a value that
-    meets the condition, unless a rival in contention with another outcome conditions on it."""
+    meets the condition, unless a rival in contention with another outcome conditions on it
+    or the fact is what makes the rule an exception (`exceptional`)."""
     taken: dict[str, Assumed] = {}
     for name, expected in best.when.items():
         if name == "event" or name in CONTEXT or name in known or name not in vocab.facts:
+            continue
+        if name in exceptional:
             continue
         if any(_decides(rival, name) and rival.outcome != best.outcome for rival in rivals):
             continue
@@ -93,6 +100,18 @@ def assumed_facts(
             words = describe(expected, best.parameters)
             taken[name] = Assumed(value, f"{words}: the rule your words match, {best.id}")
     return taken
+
+
+def exceptional_facts(rule: Rule, by_key: Mapping[str, Rule]) -> frozenset[str]:
+    """The facts that make a rule an exception to a rule it states it prevails over: those
+    its conditions name and the other rule's do not ("knew the deck was defective"). They are
+    the crux of the dispute, never taken from a word match."""
+    names: set[str] = set()
+    for override in rule.overrides:
+        other = by_key.get(str(override.get("key")))
+        if other is not None and other.key != rule.key:
+            names |= set(rule.when) - set(other.when)
+    return frozenset(names)
 
 
 def _a_range(expected: object) -> bool:

@@ -103,8 +103,9 @@ def lookup(
         leads = leads_clearly(scores, contenders)
         contenders = told.take_from(by_key[contenders[0]], [by_key[key] for key in contenders], leads)
     keys = frozenset(contenders) if contenders else None
+    ranking = tuple(contenders or ())
     situation = told.situation()
-    ruling = resolve(kb, situation, keys=keys)
+    ruling = resolve(kb, situation, keys=keys, ranking=ranking)
     said_in = Clauses(text, kb)
     for _ in range(MAX_ANSWERED_FROM_WORDS):  # a question the words answer after all
         answer = _answered_by_words(ruling, situation, read.text) or _stated_by_meaning(
@@ -114,9 +115,9 @@ def lookup(
             break
         told.infer(*answer)
         situation = told.situation()
-        ruling = resolve(kb, situation, keys=keys)
+        ruling = resolve(kb, situation, keys=keys, ranking=ranking)
     if ruling.status == RulingStatus.NEEDS_FACTS and keys is not None:
-        settled = resolve(kb, situation, keys=keys, settled_by_keys=True)
+        settled = resolve(kb, situation, keys=keys, settled_by_keys=True, ranking=ranking)
         if settled.status == RulingStatus.RULED:
             ruling = settled  # the questions left were about exceptions nobody raised: shown as `unless`
     ranked = _rank(ruling, relevance, by_key, situation.event, situation, kb, read.text)

@@ -5,7 +5,7 @@ so a person can correct it), and the game, structure and format."""
 from __future__ import annotations
 
 from engine.books.model import Rule
-from engine.freetext.focus import assumed_facts, context_of, unnamed_scope
+from engine.freetext.focus import assumed_facts, context_of, exceptional_facts, unnamed_scope
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.understand import Understanding
 from engine.rulings.situation import CONTEXT, Situation, make_situation
@@ -77,7 +77,9 @@ class Told:
                 if name not in self.given and name not in self.inferred:
                     self.infer(name, value, where, matched)
             stated = {**self.situation().known(), **self.inferred, **self.given}
-            for name, taken in assumed_facts(matched, rivals, stated, self.kb.vocab).items() if leads else ():
+            exceptional = exceptional_facts(matched, self.kb.rules_by_key(self.house))
+            assumed = assumed_facts(matched, rivals, stated, self.kb.vocab, exceptional) if leads else {}
+            for name, taken in assumed.items():
                 self.infer(name, taken.value, taken.said, matched)
         return [matched.key, *(rule.key for rule in rivals)]
 

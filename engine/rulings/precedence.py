@@ -19,6 +19,7 @@ from engine.rulings.reading import Reading
 from engine.rulings.situation import Situation
 
 COMMENTARY = ("explanation.",)
+MORE_SPECIFIC = "more specific situation"
 DEFERS_TO_GAME = "defers-to-game"  # a flag: the text hands the matter to the game's own rules
 
 
@@ -99,7 +100,7 @@ def _game(a: Reading, b: Reading, situation: Situation, vocab: Vocabulary) -> st
 def _detail(a: Reading, b: Reading) -> str | None:
     wa, wb = a.rule.when, b.rule.when
     if len(wa) > len(wb) and all(name in wa and wa[name] == value for name, value in wb.items()):
-        return "more specific situation"
+        return MORE_SPECIFIC
     return None
 
 

@@ -31,7 +31,7 @@ from engine.rulings.deciding import (
     trial_values,
 )
 from engine.rulings.matching import FAILS, applicability, value_matches
-from engine.rulings.precedence import book_distances, precedence_graph
+from engine.rulings.precedence import MORE_SPECIFIC, book_distances, precedence_graph
 from engine.rulings.reading import Reading, read_rule
 from engine.rulings.rulebooks import Rulebooks
 from engine.rulings.situation import CONTEXT, Situation
@@ -362,7 +362,11 @@ def _announced(reading: Reading) -> Outcome:
 
 
 def resolve(
-    kb: Rulebooks, situation: Situation, keys: frozenset[str] | None = None, settled_by_keys: bool = False
+    kb: Rulebooks,
+    situation: Situation,
+    keys: frozenset[str] | None = None,
+    settled_by_keys: bool = False,
+    ranking: Sequence[str] = (),
 ) -> Ruling:
     """Rule on the situation in its house. Deterministic: same request, same answer.
     `keys`: the rules a description is about; others are weighed only where they prevail
@@ -370,8 +374,33 @@ def resolve(
     `settled_by_keys`, one of those that would prevail only on a fact nobody stated is an
     exception nobody raised: it is set aside, and listed in `unless` with its question."""
     kb.check_book(situation.house)
-    ruling = _resolve(kb, situation, keys, settled_by_keys=settled_by_keys)
+    ruling = _resolve(kb, situation, keys, settled_by_keys=settled_by_keys, ranking=ranking)
     return replace(ruling, warnings=scope_warnings(kb, situation))
+
+
+def _the_rule_meant(
+    graph: nx.DiGraph, governing: Reading, readings: list[Reading], ranking: Sequence[str]
+) -> Reading:
+    """Where a rule the words match better rules the same as the governing rule and gives way
+    to it only as the less specific of the two, it is the one cited: the ruling is the same,
+    and the person sees the rule they described (the other shown as also applying)."""
+    rank = {key: place for place, key in enumerate(ranking)}
+
+    def place(reading: Reading) -> int:
+        return rank.get(reading.rule.key, len(rank))
+
+    def only_less_specific(reading: Reading) -> bool:
+        if not nx.has_path(graph, governing.rule.id, reading.rule.id):
+            return not nx.has_path(graph, reading.rule.id, governing.rule.id)
+        path = nx.shortest_path(graph, governing.rule.id, reading.rule.id)
+        return all(graph.edges[a, b]["reason"] == MORE_SPECIFIC for a, b in zip(path, path[1:], strict=False))
+
+    meant = [
+        r
+        for r in readings
+        if r.decided and place(r) < place(governing) and not disagree(r, governing) and only_less_specific(r)
+    ]
+    return min(meant, key=place, default=governing)
 
 
 def _resolve(
@@ -381,6 +410,7 @@ def _resolve(
     settle: bool = True,
     among: Sequence[EffectiveRule] | None = None,
     settled_by_keys: bool = False,
+    ranking: Sequence[str] = (),
 ) -> Ruling:
     readings = sorted(_candidates(kb, situation, among), key=_order(kb, situation))
     candidates = [reading.entry for reading in readings]
@@ -425,12 +455,12 @@ def _resolve(
         return Ruling(RulingStatus.NO_RULE, situation, nearest=_nearest(kb, situation), trace=trace)
     if any(disagree(a, b) for a in top for b in top):
         return Ruling(RulingStatus.CONFLICT, situation, conflicting=tuple(top), trace=trace)
-    governing = top[0]
+    governing = _the_rule_meant(graph, top[0], readings, ranking) if ranking else top[0]
     return Ruling(
         RulingStatus.RULED,
         situation,
         governing=governing,
-        support=tuple(top[1:]),
+        support=tuple(r for r in top if r is not governing),
         overridden=_overridden(graph, governing, readings),
         trace=trace,
         not_asked=not_asked,
