@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lookup import lookup
 from engine.render.ruling_json import lookup_json
-from engine.rulings.resolver import RulingStatus, resolve
+from engine.rulings.resolver import RulingStatus, resolve, rivals_unless
 from engine.rulings.situation import make_situation
 
 DIFFERENT_BACK = frozenset({"irregularity.different-back"})
@@ -119,3 +119,18 @@ def test_what_makes_a_rule_an_exception_is_never_taken_from_a_word_match(kb: Kno
     assert "knew_deck_defective" not in found.ruling.situation.facts or found.ruling.situation.sources.get(
         "knew_deck_defective"
     ) not in (None, "inferred")
+
+
+def test_a_rival_the_words_match_less_well_is_listed_with_its_questions(kb: KnowledgeBase) -> None:
+    """A player folded and wants his clearly identifiable hand back: the retrieval rule rules;
+    the forward-motion rule, which turns on how many acted behind him, would change it."""
+    facts = {"event": "hand-mucked", "hand_identifiable": True, "card": "river"}
+    situation = make_situation(kb.vocab, "roberts-home", facts=facts)
+    keys = frozenset({"dead-hand.mucked-hand-retrieval"})
+    ruling = resolve(kb, situation, keys=keys, settled_by_keys=True)
+    assert ruling.status == RulingStatus.RULED and ruling.governing is not None
+    rival = frozenset({"dead-hand.forward-motion-discard"})
+    rivals = rivals_unless(kb, situation, rival, ruling.governing)
+    assert [item.reading.rule.key for item in rivals] == ["dead-hand.forward-motion-discard"]
+    assert "players_acted_behind" in {q.fact for q in rivals[0].questions}
+    assert rivals_unless(kb, situation, keys, ruling.governing) == ()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -36,7 +36,7 @@ from engine.freetext.told import Told
 from engine.freetext.understand import Understanding, understand
 from engine.rulings.matching import applicability
 from engine.rulings.precedence import COMMENTARY
-from engine.rulings.resolver import Ruling, RulingStatus, resolve
+from engine.rulings.resolver import Ruling, RulingStatus, resolve, rivals_unless
 from engine.rulings.situation import Situation
 
 EXAMPLE_WEIGHT = 2.0  # the closest example dispute, beside the rule's own words
@@ -100,6 +100,7 @@ def lookup(
     scores = _fused(relevance, by_key, said.event, said, kb, read.text)
     contenders = in_contention(scores, by_key)
     contenders = _named_event_first(contenders, scores, by_key, said.event if "event" in read.facts else None)
+    leads = False
     if contenders:
         leads = leads_clearly(scores, contenders)
         contenders = told.take_from(by_key[contenders[0]], [by_key[key] for key in contenders], leads)
@@ -117,14 +118,31 @@ def lookup(
         told.infer(*answer)
         situation = told.situation()
         ruling = resolve(kb, situation, keys=keys, ranking=ranking)
-    if ruling.status == RulingStatus.NEEDS_FACTS and keys is not None:
-        settled = resolve(kb, situation, keys=keys, settled_by_keys=True, ranking=ranking)
-        if settled.status == RulingStatus.RULED:
-            ruling = settled  # the questions left were about exceptions nobody raised: shown as `unless`
+    ruling = _settled(kb, situation, ruling, contenders, leads)
     ranked = _rank(ruling, relevance, by_key, situation.event, situation, kb, read.text)
     terms = kb.glossary_of(house)
     shown_rules = {key: by_key.get(key) or terms[key] for key in ranked[:10]}
     return Lookup(ruling, read, ranked, told.shown(), shown_rules, told.taken_from)
+
+
+def _settled(
+    kb: KnowledgeBase, situation: Situation, ruling: Ruling, contenders: list[str], leads: bool
+) -> Ruling:
+    """A question still open after the words were read is not asked first when it is only about
+    an exception nobody raised (a rule that would prevail over the rule described), or, when
+    the words match one rule clearly best and it rules, only about rules they match less well.
+    The ruling stands; what would change it is listed in `unless`, each with its question."""
+    if ruling.status != RulingStatus.NEEDS_FACTS or not contenders:
+        return ruling
+    ranking = tuple(contenders)
+    settled = resolve(kb, situation, keys=frozenset(contenders), settled_by_keys=True, ranking=ranking)
+    if settled.status == RulingStatus.RULED or not leads or len(contenders) < 2:
+        return settled if settled.status == RulingStatus.RULED else ruling
+    alone = resolve(kb, situation, keys=frozenset(contenders[:1]), settled_by_keys=True, ranking=ranking)
+    if alone.status != RulingStatus.RULED or alone.governing is None:
+        return ruling
+    rivals = rivals_unless(kb, situation, frozenset(contenders[1:]), alone.governing)
+    return replace(alone, unless=(*alone.unless, *rivals))
 
 
 def _named_event_first(

@@ -468,5 +468,24 @@ def _resolve(
     )
 
 
+def rivals_unless(
+    kb: Rulebooks, situation: Situation, keys: frozenset[str], governing: Reading
+) -> tuple[Unless, ...]:
+    """The rules the words match less well than the governing one that, on a fact nobody
+    stated, would rule otherwise: each with the questions that would decide it."""
+    readings = [
+        read_rule(entry, situation, kb.vocab) for entry in kb.with_event(situation.house, situation.event)
+    ]
+    return tuple(
+        _unless(kb, r)
+        for r in readings
+        if r is not None
+        and r.rule.key in keys
+        and r.rule.key != governing.rule.key
+        and not r.decided
+        and (r.outcome is None or disagree(r, governing))
+    )
+
+
 def _unless(kb: Rulebooks, reading: Reading) -> Unless:
     return Unless(reading, tuple(_question(kb, name) for name in sorted(reading.missing)))
