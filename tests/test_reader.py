@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.books.vocabulary import load_vocabulary
-from engine.freetext.reader import cues, read_stated_facts
+from engine.freetext.reader import answer_from_words, cues, read_stated_facts
 from engine.freetext.understand import normalise
 from engine.rulings.situation import parse_value
 
@@ -180,3 +180,20 @@ def test_how_far_apart_the_tables_are_is_worked_out_from_their_counts(
 
     found = table_size_difference(normalise(told))
     assert (found[0] if found else None) == difference
+
+
+@pytest.mark.parametrize(
+    ("text", "game", "extra"),
+    [
+        ("seat 7 picks up his cards and goes 'uhh i have three cards'", "holdem", 1),
+        ("sticky deck, seats 1 and 2 both ended up with three cards", "holdem", 2),
+        ("he looks down and he has five cards, it's omaha", "omaha", 1),
+        ("he has three cards", "stud", None),  # stud's count depends on the street
+        ("i have two cards", "holdem", None),
+        ("seat 2 had three cards, seat 5 had three cards too", "holdem", None),  # said twice: asked
+        ("he has three cards", None, None),
+    ],
+)
+def test_extra_cards_from_the_cards_a_player_holds(text: str, game: str | None, extra: int | None) -> None:
+    read = answer_from_words("extra_cards", text, game)
+    assert (read[0] if read else None) == extra

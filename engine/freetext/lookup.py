@@ -163,7 +163,7 @@ def _answered_by_words(ruling: Ruling, situation: Situation, text: str) -> tuple
     if ruling.status != RulingStatus.NEEDS_FACTS or not ruling.questions:
         return None
     fact = ruling.questions[0].fact
-    answer = answer_from_words(fact, text) if fact not in situation.facts else None
+    answer = answer_from_words(fact, text, situation.game) if fact not in situation.facts else None
     return (fact, *answer) if answer else None
 
 

@@ -288,11 +288,44 @@ def table_size_difference(text: str) -> tuple[int, str] | None:
     return max(counts) - min(counts), "; ".join(words for _, words in sizes.values())
 
 
-def answer_from_words(fact: str, text: str) -> tuple[object, str] | None:
+HOLE_CARDS = {  # the cards each player is dealt to start, in the games whose count is fixed
+    "holdem": 2,
+    "omaha": 4,
+    "omaha-hi-lo": 4,
+    "lowball-a5": 5,
+    "lowball-27": 5,
+    "draw-high": 5,
+    "jacks-or-better": 5,
+}
+_HOLDS = re.compile(
+    r"\b(?:has|had|have|holds?|held|holding|got|gets|ended up with|end up with|found|finds|picked up"
+    r"|was dealt|were dealt|is holding) (?P<n>three|four|five|six|seven|\d) (?:hole |down )?cards\b"
+)
+_TWO_HOLD = re.compile(r"\b(?:both|seats? \d+ and \d+|two (?:players|guys|of them|people))\b[^.;!?]*$")
+
+
+def extra_cards_held(text: str, game: str | None) -> tuple[int, str] | None:
+    """How many extra cards were dealt, from the cards the story has a player holding in a game
+    whose starting hand is fixed ("I have three cards" in hold'em: one; "seats 1 and 2 both
+    ended up with three cards": two). Only when the story says it once."""
+    hole = HOLE_CARDS.get(game or "")
+    said = list(_HOLDS.finditer(text))
+    if hole is None or len(said) != 1:
+        return None
+    held = int(number(said[0].group("n")))
+    two = _TWO_HOLD.search(text[max(0, said[0].start() - 40) : said[0].start()])
+    words = f"{two.group(0)}{said[0].group(0)}" if two else said[0].group(0)
+    return ((2 if two else 1) * (held - hole), words) if held > hole else None
+
+
+def answer_from_words(fact: str, text: str, game: str | None = None) -> tuple[object, str] | None:
     """A question the words answer after all: a number said in the fact's unit, the players
-    the story has acting, or how far apart the tables it counts are."""
+    the story has acting, how far apart the tables it counts are, or the extra cards a player
+    holds in the game known."""
     if fact == "players_acted":
         return players_said_to_act(text)
     if fact == "table_size_difference":
         return table_size_difference(text)
+    if fact == "extra_cards":
+        return extra_cards_held(text, game)
     return said_with_unit(fact, text)
