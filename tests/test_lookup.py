@@ -276,3 +276,18 @@ def test_everyday_words_are_not_corrected_to_rulebook_words(kb: KnowledgeBase) -
 
     said = normalise("Steve shakes hands, didnt rasie, drives home on a quiet night", kb.speller)
     assert said == "steve shakes hands, didn't raise, drives home on a quiet night"
+
+
+@pytest.mark.parametrize(
+    ("text", "game"),
+    [
+        ("the flop came out before the big blind acted", "holdem"),
+        ("dealer burned and turned while seat 5 was still thinking", "holdem"),
+        ("PLO, the flop came out early", "omaha"),  # a game named wins
+        ("stud, on the river he folds", "stud"),
+        ("he folded on the river", None),  # stud has a river too
+        ("it was his turn and he did not act", None),
+    ],
+)
+def test_a_game_with_a_flop_is_taken_as_holdem_when_none_is_named(text: str, game: str | None) -> None:
+    assert understand(text).context.get("game") == game

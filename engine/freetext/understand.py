@@ -20,6 +20,8 @@ from engine.freetext.spelling import Speller
 
 MAX_TEXT = 2000
 _MINUTES = re.compile(r"\b(\d+)\s*mins?\b")
+# Words only a game with a flop uses: with no game named, hold'em (Omaha takes its rules).
+_FLOP_GAME = re.compile(r"\b(?:flop|flops|flopped|the turn card|burn(?:s|ed)? and turn(?:s|ed)?|turn:)(?!\w)")
 
 
 class TextError(ValueError):
@@ -92,6 +94,9 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
         name, _, said = _strongest(data[section], plain)
         if name:
             context[dimension], evidence[dimension] = name, said
+    if "game" not in context and (flop := _FLOP_GAME.search(plain)):
+        context["game"] = "holdem"
+        evidence["game"] = f"{flop.group(0)}: a game with a flop, taken as hold'em"
     for fact, (value, words) in read_stated_facts(plain).items():
         facts[fact], evidence[fact] = value, words
     for fact, values in data["values"].items():
