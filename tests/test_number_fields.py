@@ -146,3 +146,24 @@ def test_an_actions_amount_is_corrected_by_its_place_in_the_story() -> None:
         ledger_for(told, {"action3": "10"})  # C's call has no amount to correct
     with pytest.raises(SituationError, match="action1"):
         ledger_for(told, {"action9": "10"})
+
+
+def test_labels_are_the_floors_words_and_repeats_are_told_apart() -> None:
+    from web.numbers import fields
+
+    read = [
+        {"name": "bb", "value": "10", "from": "blinds 5/10", "num": "bb"},
+        {"name": "utg+1 raise", "value": "30", "from": "raises to 30", "num": "action1"},
+        {"name": "me allin", "value": "1,200", "from": "I shove 1200", "num": "action2"},
+        {"name": "seat 4 bet", "value": "50", "from": "bets 50", "num": "action3"},
+        {"name": "seat 4 bet", "value": "150", "from": "bets 150", "num": "action4"},
+        {"name": "A check", "value": "", "from": "checks"},
+    ]
+    shown = fields({"read": read})
+    assert [(f["label"], f["value"]) for f in shown] == [
+        ("Big blind", "10"),
+        ("UTG+1's raise", "30"),
+        ("Your all-in", "1200"),
+        ("Seat 4's bet", "50"),
+        ("Seat 4's bet (2nd)", "150"),
+    ]

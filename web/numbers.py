@@ -64,7 +64,7 @@ ACTIONS = {
     "complete": "completion",
     "limp": "limp",
     "straddle": "straddle",
-    "post": "blind posted",
+    "post": "posted blind",
     "chips": "chips put in",
 }
 
@@ -82,24 +82,40 @@ def _whose(who: str) -> str:
         return PLAYERS[who]
     if who.startswith("?"):  # a player the words did not name
         return "A player's"
+    if who.startswith("utg") or who in ("hj", "co", "mp"):  # position abbreviations, as said
+        return f"{who.upper()}'s"
     return f"{who[:1].upper()}{who[1:]}'s"
+
+
+def _numbered(labels: list[str]) -> list[str]:
+    """Labels told apart where one repeats: "A's bet", "A's bet (2nd)"."""
+    seen: dict[str, int] = {}
+    out = []
+    for text in labels:
+        seen[text] = seen.get(text, 0) + 1
+        out.append(text if seen[text] == 1 else f"{text} ({_ordinal(seen[text])})")
+    return out
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10 :: 4]}"
 
 
 def fields(answer: dict | None) -> list[dict]:
     """The correctable numbers of a computed answer: name, label, value (as typed), words."""
     if not answer:
         return []
+    numbers = [read for read in answer.get("read", ()) if read.get("num")]
     return [
         {
             "num": read["num"],
-            "label": label(read),
+            "label": text,
             "value": read["value"].replace(",", ""),
             "from": read["from"],
             "given": read.get("given", False),
             "money": read["num"] not in COUNTS,
         }
-        for read in answer.get("read", ())
-        if read.get("num")
+        for read, text in zip(numbers, _numbered([label(read) for read in numbers]), strict=True)
     ]
 
 
