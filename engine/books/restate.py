@@ -3,7 +3,8 @@
 The summaries are ours (the quoted `text` never changes) and say the book's number: "Away more
 than 15 minutes". A house that amends `absence_minutes` to 30 rules on 30; what the floor reads
 must say 30 too. Each amended number is replaced where a summary says it with its unit ("15
-minutes", "$20", "25%", "8-or-better"), never a bare number, which may be another one.
+minutes", "thirty minutes", "two or more players", "a third card", "$20", "25%", "8-or-better"),
+never a bare number, which may be another one.
 """
 
 from __future__ import annotations
