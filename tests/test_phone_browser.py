@@ -139,6 +139,20 @@ def test_a_number_read_from_the_words_is_corrected_in_its_field(server, phone) -
     shot(phone, "phone-number-fields-corrected")
 
 
+def test_without_javascript_the_number_fields_are_a_plain_form(server, browser) -> None:
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False, is_mobile=True)
+    page = context.new_page()
+    page.goto(
+        server + "/?house=roberts-home&q=PLO+1%2F2%2C+pot+is+100%2C+A+bets+50%2C+most+B+can+raise+to%3F"
+    )
+    page.get_by_label("A's bet").fill("60")
+    page.get_by_role("button", name="Work it out again").click()
+    page.wait_for_url("**#verdict")
+    expect(page.locator(".computed-value")).to_have_text("Raise to $280 at most")  # 60 + (100 + 60 + 60)
+    assert "num=action1%3D60" in page.url
+    context.close()
+
+
 def test_compare_houses_on_the_phone(server, phone) -> None:
     phone.goto(server + "/compare")
     for house in ("roberts-blog", "roberts-v7", "roberts-cardroom"):
