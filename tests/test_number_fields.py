@@ -167,3 +167,15 @@ def test_labels_are_the_floors_words_and_repeats_are_told_apart() -> None:
         ("Seat 4's bet", "50"),
         ("Seat 4's bet (2nd)", "150"),
     ]
+
+
+def test_actions_given_replace_the_actions_the_words_tell() -> None:
+    """`actions=` wins over the words like every number given: "A bets 50" told and "A bets 60"
+    given is one bet of 60, not two bets."""
+    ledger = ledger_for(
+        "PLO, pot is 100, A bets 50, what's the most B can raise to?", {"actions": "A bets 60"}
+    )
+    assert [(a.who, a.kind, a.amount) for a in ledger.actions] == [("A", "bet", 60)]
+    assert ledger.asker == "B" and ledger.get("pot") == 100
+    alone = ledger_for(None, {"actions": "A bets 100, B all-in 140"})
+    assert [(a.who, a.amount) for a in alone.actions] == [("A", 100), ("B", 140)]

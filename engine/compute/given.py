@@ -94,13 +94,23 @@ def ledger_for(text: str | None, given: dict[str, str], structure: str | None = 
         )
         if part
     )
-    ledger = read_ledger(words, structure)
+    ledger = _actions_given(read_ledger(words, structure), text, given, structure)
     numbers: dict[str, Told] = {}
     for name, raw in given.items():
         if name in SPECIAL or ACTION.match(name):
             continue
         numbers[name] = Told(_amount(name, raw), f"--num {name}={raw}", given=True)
     return _actions_corrected(ledger.with_numbers(numbers), given)
+
+
+def _actions_given(ledger: Ledger, text: str | None, given: dict[str, str], structure: str | None) -> Ledger:
+    """Actions given directly (`actions=...`) win over the actions the words tell: they are the
+    hand as the person wants it read, not more of it (read together, "A bets 50" told and
+    given was two bets). Where the words tell none, they are read with the words, as told."""
+    if "actions" not in given or not text or not read_ledger(text, structure).actions:
+        return ledger
+    alone = read_ledger(f"{given['actions']}.", structure)
+    return replace(ledger, actions=alone.actions, asker=ledger.asker or alone.asker)
 
 
 def _amount(name: str, raw: str) -> Decimal:
