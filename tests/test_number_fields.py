@@ -109,6 +109,8 @@ def test_changing_numbers_works_it_out_again_with_the_description_kept(client) -
     form = _form(again)
     assert _fields(form) == {"pot": "120", "sb": "1", "bb": "2", "action1": "60"}
     assert form.count("as given") == 2, "a corrected number says it was given"
+    said = html.unescape(form)
+    assert "as given; the words said “pot is 100”" in said and "as given; the words said “bets 50”" in said
 
 
 def test_a_second_correction_replaces_the_first(client) -> None:

@@ -113,6 +113,7 @@ def fields(answer: dict | None) -> list[dict]:
             "value": read["value"].replace(",", ""),
             "from": read["from"],
             "given": read.get("given", False),
+            "said": read.get("said", ""),
             "money": read["num"] not in COUNTS,
         }
         for read, text in zip(numbers, _numbered([label(read) for read in numbers]), strict=True)

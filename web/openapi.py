@@ -304,6 +304,10 @@ OPENAPI: dict = {
                                     "description": "The name num= corrects it by (pot, bb, action2, ...).",
                                 },
                                 "given": {"type": "boolean", "description": "Given by num=, not read."},
+                                "said": {
+                                    "type": "string",
+                                    "description": "The words a given number replaced.",
+                                },
                             },
                         },
                     },

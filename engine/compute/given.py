@@ -99,7 +99,8 @@ def ledger_for(text: str | None, given: dict[str, str], structure: str | None = 
     for name, raw in given.items():
         if name in SPECIAL or ACTION.match(name):
             continue
-        numbers[name] = Told(_amount(name, raw), f"--num {name}={raw}", given=True)
+        told = ledger.numbers.get(name)
+        numbers[name] = Told(_amount(name, raw), f"--num {name}={raw}", True, told.words if told else "")
     return _actions_corrected(ledger.with_numbers(numbers), given)
 
 

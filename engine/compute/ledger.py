@@ -27,6 +27,7 @@ class Told:
     value: Decimal
     words: str
     given: bool = False  # given directly (`--num`), not read from the words
+    said: str = ""  # when given over a number the words told: those words
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Read:
     words: str
     num: str = ""
     given: bool = False
+    said: str = ""  # given over words that told another value: those words
 
 
 @dataclass(frozen=True)
@@ -77,12 +79,22 @@ class Ledger:
         """Every number and action read, each with its words and the name that corrects it
         (an action's amount: `action1`, `action2`, ... in the order told)."""
         lines = [
-            Read(name, f"{told.value:,}", told.words, name, told.given) for name, told in self.numbers.items()
+            Read(name, f"{told.value:,}", told.words, name, told.given, told.said)
+            for name, told in self.numbers.items()
         ]
         lines += [
             Read(f"{a.who} {a.kind}", "", a.words)
             if a.amount is None
-            else Read(f"{a.who} {a.kind}", f"{a.amount:,}", a.words, f"action{index}", a.given)
+            else Read(f"{a.who} {a.kind}", f"{a.amount:,}", a.words, f"action{index}")
+            if not a.given
+            else Read(
+                f"{a.who} {a.kind}",
+                f"{a.amount:,}",
+                f"--num action{index}={a.amount}",
+                f"action{index}",
+                True,
+                a.words,
+            )
             for index, a in enumerate(self.actions, 1)
         ]
         return tuple(lines)

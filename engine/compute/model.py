@@ -90,6 +90,7 @@ class Answer:
                     "from": r.words,
                     **({"num": r.num} if r.num else {}),
                     **({"given": True} if r.given else {}),
+                    **({"said": r.said} if r.said else {}),
                 }
                 for r in self.read
             ],
