@@ -106,6 +106,58 @@ def test_a_house_that_amends_the_kill_multiple_changes_the_kill(library: Library
     )
 
 
+CLOCK_CALLED = (
+    "NL holdem. Seat 2 bets 100 and seat 7 is tanking. Seat 2 calls the clock. How long does seat 7 have?"
+)
+
+
+def _clock(rules: HouseRules) -> str:
+    table = Table(
+        rules=rules,
+        ledger=read_ledger(CLOCK_CALLED, "no-limit"),
+        structure="no-limit",
+        ruled=("no-limit.time-limit",),
+        facts={"event": "clock", "facing_bet": True},
+    )
+    found = compute(table, ["no-limit.time-limit"])
+    assert found is not None
+    return found.display
+
+
+def test_a_house_that_amends_the_clock_changes_when_the_hand_is_dead(library: Library) -> None:
+    """Catfish Bend NL rule 15: one minute, a ten-second warning. A house giving two minutes
+    and a fifteen-second warning kills the hand at 120 seconds, warned at 105."""
+    assert _clock(_house(library, [])) == "Dead at 60 seconds (warning at 50)"
+    minutes = {"key": "no-limit.time-limit", "by": "x", "parameters": {"clock_minutes": {"value": 2}}}
+    assert _clock(_house(library, [minutes])) == "Dead at 120 seconds (warning at 110)"
+    warning = {
+        "key": "no-limit.time-limit",
+        "by": "x",
+        "parameters": {"clock_minutes": {"value": 2}, "clock_warning_seconds": {"value": 15}},
+    }
+    assert _clock(_house(library, [warning])) == "Dead at 120 seconds (warning at 105)"
+
+
+def test_a_house_that_extends_the_clock_rule_to_limit_games_counts_the_clock_there(library: Library) -> None:
+    """The clock rule names no-limit and pot-limit; a house that amends its applicability to
+    limit games gets the count in a limit game, where the book's rule gives none."""
+    table = Table(
+        rules=_house(library, []),
+        ledger=read_ledger(CLOCK_CALLED.replace("NL", "Limit"), "limit"),
+        structure="limit",
+        ruled=("no-limit.time-limit",),
+        facts={"event": "clock", "facing_bet": True},
+    )
+    assert compute(table, ["no-limit.time-limit"]) is None
+    amend = {
+        "key": "no-limit.time-limit",
+        "by": "x",
+        "applies": {"structures": ["no-limit", "pot-limit", "limit"]},
+    }
+    found = compute(replace(table, rules=_house(library, [amend])), ["no-limit.time-limit"])
+    assert found is not None and found.value == 60
+
+
 @pytest.mark.parametrize("name", ["pot_rounding_unit", "max_open_multiple", "tournament_max_open_multiple"])
 def test_examples_and_consequences_are_not_settings(library: Library, name: str) -> None:
     rules = _house(library, [])

@@ -114,6 +114,45 @@ def test_without_javascript_an_answer_lands_on_the_verdict(server, browser) -> N
     context.close()
 
 
+def test_a_number_read_from_the_words_is_corrected_in_its_field(server, phone) -> None:
+    """The numbers a computed answer was worked out from are fields on the phone, prefilled
+    with what the words said; changing the pot and tapping once works the answer out again."""
+    ask(phone, server, "roberts-home", "PLO 1/2, pot is 100, A bets 50, what's the most B can raise to?")
+    expect(phone.locator(".computed-value")).to_have_text("Raise to $250 at most")
+    pot = phone.get_by_label("Pot before this round")
+    expect(pot).to_have_value("100")
+    assert pot.get_attribute("inputmode") == "decimal"
+    expect(phone.locator("#from-pot")).to_have_text("from “pot is 100”")
+    for field in phone.locator(".number-field").all():
+        box = field.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (
+        "nothing scrolls sideways"
+    )
+    phone.locator("form.numbers").scroll_into_view_if_needed()
+    shot(phone, "phone-number-fields")
+    pot.fill("120")
+    phone.get_by_role("button", name="Work it out again").click()
+    expect(phone.locator(".computed-value")).to_have_text("Raise to $270 at most")  # 50 + (120 + 50 + 50)
+    expect(phone.get_by_label("Pot before this round")).to_have_value("120")
+    assert "num=pot%3D120" in phone.url and "q=PLO" in phone.url
+    shot(phone, "phone-number-fields-corrected")
+
+
+def test_without_javascript_the_number_fields_are_a_plain_form(server, browser) -> None:
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False, is_mobile=True)
+    page = context.new_page()
+    page.goto(
+        server + "/?house=roberts-home&q=PLO+1%2F2%2C+pot+is+100%2C+A+bets+50%2C+most+B+can+raise+to%3F"
+    )
+    page.get_by_label("A's bet").fill("60")
+    page.get_by_role("button", name="Work it out again").click()
+    page.wait_for_url("**#verdict")
+    expect(page.locator(".computed-value")).to_have_text("Raise to $280 at most")  # 60 + (100 + 60 + 60)
+    assert "num=action1%3D60" in page.url
+    context.close()
+
+
 def test_compare_houses_on_the_phone(server, phone) -> None:
     phone.goto(server + "/compare")
     for house in ("roberts-blog", "roberts-v7", "roberts-cardroom"):
@@ -253,6 +292,7 @@ AXE_PAGES = [
     "/?house=roberts-home&q=guy+folded+out+of+turn&fact=betting_complete%3Dno&answered=betting_complete",
     "/?house=roberts-home&fact=event%3Dmisdeal-claim",
     f"/?house=catfish-bend&q={GIBBERISH}",
+    "/?house=roberts-home&q=PLO+1%2F2%2C+pot+is+100%2C+A+bets+50%2C+the+most+B+can+raise+to%3F",
     "/compare?q=he+showed+his+hand+to+his+neighbour",
     "/rule/holdem.exposed-holecard?house=catfish-bend",
     "/diff",

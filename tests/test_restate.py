@@ -26,6 +26,9 @@ amend:
   - key: procedures.absence-chips-picked-up
     by: long-lunch/x/1
     parameters: {absence_minutes: {value: 30, unit: minutes}}
+  - key: no-limit.time-limit
+    by: long-lunch/x/2
+    parameters: {clock_minutes: {value: 2, unit: minutes}, clock_warning_seconds: {value: 15, unit: seconds}}
 """
 
 
@@ -76,9 +79,32 @@ def test_the_rule_summary_and_every_case_say_it(kb: Rulebooks) -> None:
         ),
         ("15.5 minutes, 115 minutes, 15 minutes", 15, 16, "minutes", "15.5 minutes, 115 minutes, 16 minutes"),
         ("a pot of $20 or 20 chips", 20, 30, "dollars", "a pot of $30 or 20 chips"),
+        # numbers said in words, ordinals of the unit, words between the count and its unit
+        ("Away more than thirty minutes", 30, 45, "minutes", "Away more than forty-five minutes"),
+        ("Twenty-five minutes", 25, 20, "minutes", "Twenty minutes"),
+        ("no fourth raise", 4, 5, "raises", "no fifth raise"),
+        ("the 4th raise", 4, 3, "raises", "the 3rd raise"),
+        ("a third card", 3, 4, "cards", "a fourth card"),
+        ("the fourth blind level", 4, 6, "levels", "the sixth blind level"),
+        ("Two or more players object", 2, 3, "players", "Three or more players object"),
+        ("one more minute, a ten-second warning", 1, 2, "minutes", "two more minutes, a ten-second warning"),
+        ("a ten-second warning", 10, 15, "seconds", "a fifteen-second warning"),
+        ("Away 15 minutes", 15, 1, "minutes", "Away 1 minute"),
+        ("the fourth raise of four players", 4, 5, "raises", "the fifth raise of four players"),
+        ("eighty percent of the bet", 80, 75, "percent", "seventy-five percent of the bet"),
     ],
 )
 def test_a_number_is_restated_only_where_said_with_its_unit(
     summary: str, old: int | float, new: int | float, unit: str, said: str
 ) -> None:
     assert restate(summary, old, new, unit) == said
+
+
+def test_the_clock_summary_says_the_houses_minutes_and_warning_in_words(kb: Rulebooks) -> None:
+    """Robert's "one more minute, with a ten-second warning", amended to two minutes and fifteen
+    seconds, is restated in words, the unit agreeing with its number."""
+    book = kb.rules_by_key("roberts-home")["no-limit.time-limit"].summary
+    house = kb.rules_by_key("long-lunch")["no-limit.time-limit"].summary
+    assert "one more minute, with a ten-second warning" in book
+    assert "two more minutes, with a fifteen-second warning" in house
+    assert house.replace("two more minutes", "one more minute").replace("fifteen", "ten") == book

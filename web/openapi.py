@@ -97,7 +97,8 @@ OPENAPI: dict = {
                     _param(
                         "num",
                         "NAME=VALUE, repeatable: a number of the dispute (pot=120, bb=10, stakes=5/10, "
-                        "seats=2,5,8, actions=A bets 100, B all-in 140); wins over the words.",
+                        "seats=2,5,8, actions=A bets 100, B all-in 140; action2=150, the amount of the "
+                        "second action told); wins over the words.",
                         repeat=True,
                     ),
                 ],
@@ -298,6 +299,15 @@ OPENAPI: dict = {
                                 "name": {"type": "string"},
                                 "value": {"type": "string"},
                                 "from": {"type": "string"},
+                                "num": {
+                                    "type": "string",
+                                    "description": "The name num= corrects it by (pot, bb, action2, ...).",
+                                },
+                                "given": {"type": "boolean", "description": "Given by num=, not read."},
+                                "said": {
+                                    "type": "string",
+                                    "description": "The words a given number replaced.",
+                                },
                             },
                         },
                     },

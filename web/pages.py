@@ -8,7 +8,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 
 from engine.compare.diff import word_diff
 from engine.render.diff_render import diff_markdown
-from web import answering, diffs
+from web import answering, diffs, numbers
 from web.query import book_diff, check_served, knowledge, rule_everywhere, rule_on, served, situation_params
 
 pages = Blueprint("pages", __name__)
@@ -43,6 +43,9 @@ def lookup_page():
     if request.args.get("fact_name") and request.args.get("fact_value"):
         answer_url = answering.typed_answer()
         return redirect(request.path + answer_url, code=303)
+    numbers_url = numbers.corrected(request.args)
+    if numbers_url is not None:
+        return redirect(request.path + numbers_url, code=303)
     answer = rule_on(situation_params(request.args)) if _asked() else None
     said_nothing = "q" in request.args and not request.args["q"].strip() and not request.args.getlist("fact")
     return render_template(
@@ -52,6 +55,7 @@ def lookup_page():
         understood=answering.understood(answer),
         undo=answering.undo_last(),
         answering=answering,
+        numbers=numbers,
         **_choices(),
     )
 

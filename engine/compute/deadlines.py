@@ -17,6 +17,9 @@ ABSENCE_KEYS = (
     "tournament.paid-entrant-absent",
 )
 CLOCK_KEY = "no-limit.time-limit"
+# the dead-hand rule for the player on the clock "exceeding the specified time limit" says when,
+# not how long: the time is the clock rule's
+CLOCK_KEYS = (CLOCK_KEY, "dead-hand.clock-expired")
 
 
 @computes(*ABSENCE_KEYS)
@@ -61,18 +64,25 @@ def absence_left(table: Table) -> Answer | None:
     )
 
 
-@computes(CLOCK_KEY)
+@computes(*CLOCK_KEYS)
 def clock(table: Table) -> Answer | None:
-    """Seconds after the clock is called: the warning, then the hand is dead."""
+    """Seconds after the clock is called: the warning, then the hand is dead. Only where the
+    rule holds: a no-limit or pot-limit game (as the house's record says), and a player facing
+    a bet (one who is not has no "additional minute" from this rule)."""
     minutes, warning = (
         table.rules.number(CLOCK_KEY, "clock_minutes"),
         table.rules.number(CLOCK_KEY, "clock_warning_seconds"),
     )
-    if minutes is None or warning is None or not table.about((CLOCK_KEY,), "deadline"):
+    if minutes is None or warning is None or not table.about(CLOCK_KEYS, "deadline"):
+        return None
+    if not table.rules.covers(CLOCK_KEY, "structures", table.structure_told):
+        return None
+    if table.facts.get("facing_bet") is False:
         return None
     total = minutes[0] * 60
+    unit = "minute" if minutes[0] == 1 else "minutes"
     working = (
-        f"{minutes[0]} minute to act: {total} seconds",
+        f"{minutes[0]} {unit} to act ({minutes[1].source}): {total} seconds",
         f"a {warning[0]}-second warning at {total - warning[0]} seconds; then the hand is dead",
     )
     display = f"Dead at {money(total, '')} seconds (warning at {total - warning[0]})"

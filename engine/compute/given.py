@@ -3,6 +3,10 @@ laid over what the words say, so a misread number costs one correction."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from decimal import Decimal
+
 from engine.compute.amounts import Ledger, Told, amount_of, read_ledger
 from engine.rulings.situation import SituationError
 
@@ -17,6 +21,7 @@ NAMES = {
     "straddle": "the straddle",
     "stack": "the chips the player has behind",
     "chip": "a single chip or bill put in",
+    "chip_unit": "the smallest chip in play",
     "jackpot": "the jackpot",
     "buy_in": "the tournament buy-in",
     "rebuy_price": "the price of a rebuy",
@@ -53,6 +58,9 @@ SPECIAL = {
     "actions": "the actions, e.g. 'A bets 100, B all-in 140'",
 }
 MAX_NUMBERS = 40
+# The amount of the Nth action told (`action2=80`: the second action was for 80), so a misread
+# bet or all-in is corrected without retelling the hand.
+ACTION = re.compile(r"^action([1-9][0-9]?)$")
 
 
 def parse_number_pairs(pairs: list[str]) -> dict[str, str]:
@@ -65,8 +73,8 @@ def parse_number_pairs(pairs: list[str]) -> dict[str, str]:
         name = name.strip()
         if not sep or not name:
             raise SituationError(f"a number is written NAME=VALUE, not '{pair}'")
-        if name not in NAMES and name not in SPECIAL:
-            allowed = ", ".join(sorted({*NAMES, *SPECIAL}))
+        if name not in NAMES and name not in SPECIAL and not ACTION.match(name):
+            allowed = ", ".join(sorted({*NAMES, *SPECIAL})) + ", action1, action2, ... (an action's amount)"
             raise SituationError(f"unknown number '{name}'; numbers are: {allowed}")
         given[name] = value.strip()
     return given
@@ -86,13 +94,44 @@ def ledger_for(text: str | None, given: dict[str, str], structure: str | None = 
         )
         if part
     )
-    ledger = read_ledger(words, structure)
+    ledger = _actions_given(read_ledger(words, structure), text, given, structure)
     numbers: dict[str, Told] = {}
     for name, raw in given.items():
-        if name in SPECIAL:
+        if name in SPECIAL or ACTION.match(name):
             continue
-        value = amount_of(raw)
-        if value is None:
-            raise SituationError(f"number '{name}' takes an amount (e.g. 120 or $1,200), not '{raw}'")
-        numbers[name] = Told(value, f"--num {name}={raw}")
-    return ledger.with_numbers(numbers)
+        told = ledger.numbers.get(name)
+        numbers[name] = Told(_amount(name, raw), f"--num {name}={raw}", True, told.words if told else "")
+    return _actions_corrected(ledger.with_numbers(numbers), given)
+
+
+def _actions_given(ledger: Ledger, text: str | None, given: dict[str, str], structure: str | None) -> Ledger:
+    """Actions given directly (`actions=...`) win over the actions the words tell: they are the
+    hand as the person wants it read, not more of it (read together, "A bets 50" told and
+    given was two bets). Where the words tell none, they are read with the words, as told."""
+    if "actions" not in given or not text or not read_ledger(text, structure).actions:
+        return ledger
+    alone = read_ledger(f"{given['actions']}.", structure)
+    return replace(ledger, actions=alone.actions, asker=ledger.asker or alone.asker)
+
+
+def _amount(name: str, raw: str) -> Decimal:
+    value = amount_of(raw)
+    if value is None:
+        raise SituationError(f"number '{name}' takes an amount (e.g. 120 or $1,200), not '{raw}'")
+    return value
+
+
+def _actions_corrected(ledger: Ledger, given: dict[str, str]) -> Ledger:
+    """The ledger with the amounts given for actions told (`action2=80`) in their place."""
+    actions = list(ledger.actions)
+    for name, raw in given.items():
+        found = ACTION.match(name)
+        if found is None:
+            continue
+        index = int(found.group(1)) - 1
+        if index >= len(actions) or actions[index].amount is None:
+            with_amounts = [f"action{i}" for i, a in enumerate(actions, 1) if a.amount is not None]
+            told = ", ".join(with_amounts) or "none"
+            raise SituationError(f"there is no amount '{name}' to correct; the actions told with one: {told}")
+        actions[index] = replace(actions[index], amount=_amount(name, raw), given=True)
+    return replace(ledger, actions=tuple(actions))

@@ -26,6 +26,21 @@ class Told:
 
     value: Decimal
     words: str
+    given: bool = False  # given directly (`--num`), not read from the words
+    said: str = ""  # when given over a number the words told: those words
+
+
+@dataclass(frozen=True)
+class Read:
+    """A number as a computed answer shows it: what it is, its value, the words it came from,
+    and the name `--num` / `num=` corrects it by ("" for an action without an amount)."""
+
+    name: str
+    value: str
+    words: str
+    num: str = ""
+    given: bool = False
+    said: str = ""  # given over words that told another value: those words
 
 
 @dataclass(frozen=True)
@@ -38,6 +53,7 @@ class Action:
     to: bool | None  # a raise *to* the amount (True), *by* it (False), or not said (None)
     words: str
     street: int = 0  # how many street words came before it
+    given: bool = False  # its amount was given directly (`--num action2=80`)
 
 
 @dataclass(frozen=True)
@@ -59,11 +75,27 @@ class Ledger:
         told = self.numbers.get(name)
         return told.value if told else None
 
-    def evidence(self) -> tuple[tuple[str, str, str], ...]:
-        """(name, value, the words) for every number and action read."""
-        lines = [(name, f"{told.value:,}", told.words) for name, told in self.numbers.items()]
+    def evidence(self) -> tuple[Read, ...]:
+        """Every number and action read, each with its words and the name that corrects it
+        (an action's amount: `action1`, `action2`, ... in the order told)."""
+        lines = [
+            Read(name, f"{told.value:,}", told.words, name, told.given, told.said)
+            for name, told in self.numbers.items()
+        ]
         lines += [
-            (f"{a.who} {a.kind}", "" if a.amount is None else f"{a.amount:,}", a.words) for a in self.actions
+            Read(f"{a.who} {a.kind}", "", a.words)
+            if a.amount is None
+            else Read(f"{a.who} {a.kind}", f"{a.amount:,}", a.words, f"action{index}")
+            if not a.given
+            else Read(
+                f"{a.who} {a.kind}",
+                f"{a.amount:,}",
+                f"--num action{index}={a.amount}",
+                f"action{index}",
+                True,
+                a.words,
+            )
+            for index, a in enumerate(self.actions, 1)
         ]
         return tuple(lines)
 

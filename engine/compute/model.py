@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 
+from engine.compute.ledger import Read
+
 CENT = Decimal("0.01")
 
 
@@ -59,7 +61,7 @@ class Answer:
     cites: tuple[str, ...]  # record ids of the rules the arithmetic comes from
     settings: tuple[Setting, ...] = ()
     alternatives: tuple[Alternative, ...] = ()
-    read: tuple[tuple[str, str, str], ...] = field(default=())  # (name, value, the words)
+    read: tuple[Read, ...] = field(default=())  # the numbers it was worked out from
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -81,7 +83,17 @@ class Answer:
                 {"if": a.condition, "value": plain(a.value), "display": a.display} for a in self.alternatives
             ],
             "cites": list(self.cites),
-            "read": [{"name": n, "value": v, "from": w} for n, v, w in self.read],
+            "read": [
+                {
+                    "name": r.name,
+                    "value": r.value,
+                    "from": r.words,
+                    **({"num": r.num} if r.num else {}),
+                    **({"given": True} if r.given else {}),
+                    **({"said": r.said} if r.said else {}),
+                }
+                for r in self.read
+            ],
         }
 
 

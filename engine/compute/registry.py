@@ -6,8 +6,8 @@ the person could give says which (`Wanted`), and the ruling asks for it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 
 from engine.compute.amounts import Ledger
 from engine.compute.given import QUESTIONS
@@ -30,6 +30,7 @@ class Table:
     status: str = "ruled"
     governing: str = ""  # the key of the rule the ruling cites first
     ruled: tuple[str, ...] = ()  # the keys of every rule the ruling shows
+    facts: Mapping[str, object] = field(default_factory=dict)  # the facts the ruling was made on
 
     def about(self, keys: tuple[str, ...], *asked: str) -> bool:
         """Is the dispute about these rules: the ruling shows one, or the question asks it?"""

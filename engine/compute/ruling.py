@@ -36,6 +36,7 @@ def computed_answer(
         status=ruling["status"],
         governing=rules[0] if rules else "",
         ruled=tuple(shown),
+        facts=situation.get("facts") or {},
     )
     keys = [*rules, *candidates, *about]
     answer = compute_or_ask(table, keys)

@@ -39,6 +39,13 @@ class HouseRules:
     def rule_id(self, key: str) -> str:
         return self.entries[key].rule.id
 
+    def covers(self, key: str, kind: str, value: str | None) -> bool:
+        """Does the rule `key` hold for this game, structure or format (`kind`: "structures",
+        ...)? An untold value, or a rule that names none of its kind, is covered."""
+        entry = self.entries.get(key)
+        named = entry.rule.applies.get(kind) if entry else None
+        return value is None or not named or value in named
+
     def setting(self, key: str, name: str) -> Setting | None:
         """The parameter `name` of the rule `key` in this house, or None when the house has
         no such rule or the rule sets no such number."""

@@ -73,9 +73,13 @@ def answer_lines(computed: Answer | None) -> list[str]:
     lines += [f"  {step}" for step in computed["working"]]
     lines += [f"  House setting: {s['name']} = {s['value']} ({s['from']})" for s in computed["settings"]]
     lines += [f"  If {a['if']}: {a['display']}" for a in computed["alternatives"]]
-    read = ", ".join(f'{r["name"]} {r["value"]} ("{r["from"]}")'.replace("  ", " ") for r in computed["read"])
+    read = ", ".join(
+        f'{r["name"]} {r["value"]} ("{r["from"]}")'.replace("  ", " ")
+        + (f" [{r['num']}]" if "num" in r else "")
+        for r in computed["read"]
+    )
     if read:
-        lines.append(f"  Numbers read: {read}  — correct any with --num NAME=VALUE")
+        lines.append(f"  Numbers read: {read}  — correct any with --num NAME=VALUE (NAME in brackets)")
     return lines
 
 
