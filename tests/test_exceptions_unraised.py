@@ -134,3 +134,16 @@ def test_a_rival_the_words_match_less_well_is_listed_with_its_questions(kb: Know
     assert [item.reading.rule.key for item in rivals] == ["dead-hand.forward-motion-discard"]
     assert "players_acted_behind" in {q.fact for q in rivals[0].questions}
     assert rivals_unless(kb, situation, keys, ruling.governing) == ()
+
+
+def test_an_exception_listed_under_unless_is_not_offered_again_as_another_rule(app) -> None:
+    page = app.test_client().get(
+        "/",
+        query_string={
+            "house": "roberts-home",
+            "q": "a card with a red back turned up in the stub after the hand",
+        },
+    )
+    html = page.get_data(as_text=True)
+    others = html[html.index('class="others"') :] if 'class="others"' in html else ""
+    assert "irregularity.defective-deck-freeroll" not in others
