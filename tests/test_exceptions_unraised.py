@@ -137,13 +137,14 @@ def test_a_rival_the_words_match_less_well_is_listed_with_its_questions(kb: Know
 
 
 def test_an_exception_listed_under_unless_is_not_offered_again_as_another_rule(app) -> None:
-    page = app.test_client().get(
-        "/",
-        query_string={
-            "house": "roberts-home",
-            "q": "a card with a red back turned up in the stub after the hand",
-        },
+    text = (
+        "after the hand, gathering the deck, there's a red-backed card sitting in the stub. "
+        "loser wants it voided"
     )
+    page = app.test_client().get("/", query_string={"house": "roberts-home", "q": text})
     html = page.get_data(as_text=True)
-    others = html[html.index('class="others"') :] if 'class="others"' in html else ""
-    assert "irregularity.defective-deck-freeroll" not in others
+    assert (
+        "irregularity.defective-deck-freeroll"
+        in html[html.index('class="unless"') : html.index('class="others"')]
+    )
+    assert "irregularity.defective-deck-freeroll" not in html[html.index('class="others"') :]
