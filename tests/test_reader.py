@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.books.vocabulary import load_vocabulary
-from engine.freetext.reader import answer_from_words, cues, read_stated_facts
+from engine.freetext.reader import answer_from_words, cues, number, read_stated_facts
 from engine.freetext.understand import normalise
 from engine.rulings.situation import parse_value
 
@@ -197,3 +199,38 @@ def test_how_far_apart_the_tables_are_is_worked_out_from_their_counts(
 def test_extra_cards_from_the_cards_a_player_holds(text: str, game: str | None, extra: int | None) -> None:
     read = answer_from_words("extra_cards", text, game)
     assert (read[0] if read else None) == extra
+
+
+def _alternatives(group: str) -> list[str]:
+    """The top-level alternatives of a regex group's body."""
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(group):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(group[start:index])
+            start = index + 1
+    return [*parts, group[start:]]
+
+
+def _number_groups(pattern: str) -> list[str]:
+    """The bodies of the `(?P<n...>...)` groups of a cue's pattern."""
+    bodies = []
+    for found in re.finditer(r"\(\?P<n\d*>", pattern):
+        depth, index = 1, found.end()
+        while depth and index < len(pattern):
+            depth += {"(": 1, ")": -1}.get(pattern[index], 0)
+            index += 1
+        bodies.append(pattern[found.end() : index - 1])
+    return bodies
+
+
+def test_every_word_a_cue_reads_as_a_number_is_one_the_reader_knows() -> None:
+    """A count said in words ("a single blind") must be a number, not an error."""
+    for item in cues()[0]:
+        for body in _number_groups(item.pattern.pattern):
+            for word in _alternatives(body):
+                if re.fullmatch(r"[a-z]+(?: [a-z]+)*", word):
+                    assert isinstance(number(word), int | float), (item.fact, word)

@@ -78,3 +78,14 @@ def test_a_question_the_words_answer_by_meaning_is_not_asked(kb):
     found = lookup(kb, "roberts-home", text)
     assert found.inferred["knew_deck_defective"] == (False, "It was news to everybody that the deck was bad")
     assert "knew_deck_defective" not in {q.fact for q in found.ruling.questions}
+
+
+def test_a_later_statements_file_adds_to_a_value_never_replaces_it(tmp_path) -> None:
+    (tmp_path / "a.yaml").write_text('found_in_stub:\n  true: ["it was in the stub"]\n', encoding="utf-8")
+    (tmp_path / "b.yaml").write_text(
+        'found_in_stub:\n  true: ["still in the deck", "it was in the stub"]\n  false: ["dealt to seat 2"]\n',
+        encoding="utf-8",
+    )
+    said = phrasings(tmp_path)["found_in_stub"]
+    assert said[True] == ["it was in the stub", "still in the deck"]
+    assert said[False] == ["dealt to seat 2"]

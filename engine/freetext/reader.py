@@ -30,6 +30,8 @@ _WORD_NUMBERS = {
     "a": 1,
     "an": 1,
     "single": 1,
+    "a single": 1,
+    "just one": 1,
     "two": 2,
     "both": 2,
     "three": 3,
@@ -110,9 +112,13 @@ class Cue:
 
 
 def _n(match: re.Match[str]) -> object:
-    """The number a cue's alternative matched (groups n1, n2 ...), or None."""
+    """The number a cue's alternative matched (groups n1, n2 ...), or None (also for words
+    that are no number this reader knows: a question then, never an error)."""
     said = [v for k, v in match.groupdict().items() if k.startswith("n") and v is not None]
-    return number(said[0]) if said else None
+    try:
+        return number(said[0]) if said else None
+    except ValueError:
+        return None
 
 
 def cue(fact: str, pattern: str, value: object = _n) -> Cue:

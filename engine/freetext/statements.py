@@ -42,11 +42,14 @@ Phrasings = dict[str, dict[Scalar, list[str]]]  # fact -> value -> how floor tal
 
 @cache
 def phrasings(folder: Path | None = None) -> Phrasings:
-    """Every fact's example phrasings, from all files of `freetext/statements/`."""
+    """Every fact's example phrasings, from all files of `freetext/statements/`: a later file
+    adds phrasings to a value an earlier one has."""
     found: Phrasings = {}
     for path in sorted((folder or freetext_dir() / "statements").glob("*.yaml")):
         for fact, values in (read_data(path) or {}).items():
-            found.setdefault(fact, {}).update({value: list(said) for value, said in values.items()})
+            for value, said in values.items():
+                kept = found.setdefault(fact, {}).setdefault(value, [])
+                kept += [text for text in said if text not in kept]  # files add, never replace
     return found
 
 
