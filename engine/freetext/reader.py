@@ -20,6 +20,8 @@ from pathlib import Path
 
 from engine.books.paths import freetext_dir
 from engine.books.yamlfile import read_data
+from engine.freetext import cache
+from engine.freetext.prefilter import Pattern, Screen
 
 _WORD_NUMBERS = {
     "no": 0,
@@ -94,7 +96,7 @@ class Cue:
     """A pattern that states a fact, and the value it states (a constant, or from the match)."""
 
     fact: str
-    pattern: re.Pattern[str]
+    pattern: Pattern  # searched only in a text holding one of its needed words
     value: object | Callable[[re.Match[str]], object]
 
     def read(self, text: str) -> tuple[object, str] | None:
@@ -120,7 +122,7 @@ def cue(fact: str, pattern: str, value: object = _n) -> Cue:
     count = iter(range(1, 100))
     pattern = pattern.replace("n't", "n'?t").replace("'s ", "'?s ")  # typed without apostrophes
     pattern = re.sub(r"\(\?P<n>", lambda _: f"(?P<n{next(count)}>", pattern)
-    return Cue(fact, re.compile(rf"(?<![\w$-])(?:{pattern})(?![\w-])"), value)
+    return Cue(fact, Pattern(rf"(?<![\w$-])(?:{pattern})(?![\w-])"), value)
 
 
 def cue_files() -> list[Path]:
@@ -130,10 +132,16 @@ def cue_files() -> list[Path]:
 
 @lru_cache(maxsize=1)
 def cues() -> tuple[tuple[Cue, ...], frozenset[str]]:
-    """The cues of every cue file, compiled, and the facts whose last mention counts."""
-    compiled = []
+    """The cues of every cue file, and the facts whose last mention counts: kept between runs
+    (engine.freetext.cache) with each pattern's needed words, which take a while to work out."""
+    files = cue_files()
+    return cache.cached("cues", cache.key(cache.stamp(files)), lambda: _read_cues(files))
+
+
+def _read_cues(files: list[Path]) -> tuple[tuple[Cue, ...], frozenset[str]]:
+    every = []
     last_said: set[str] = set()
-    for path in cue_files():
+    for path in files:
         data = read_data(path)
         last_said.update(data.get("last_said") or ())
         for fact, items in (data.get("cues") or {}).items():
@@ -141,14 +149,20 @@ def cues() -> tuple[tuple[Cue, ...], frozenset[str]]:
                 pattern = item["pattern"]
                 for name, grammar in GRAMMAR.items():
                     pattern = pattern.replace("{" + name + "}", grammar)
-                compiled.append(cue(fact, pattern, _n if item["value"] == "number" else item["value"]))
-    return tuple(compiled), frozenset(last_said)
+                every.append(cue(fact, pattern, _n if item["value"] == "number" else item["value"]))
+    return tuple(every), frozenset(last_said)
+
+
+@lru_cache(maxsize=1)
+def _screen() -> Screen:
+    return Screen([item.pattern for item in cues()[0]])
 
 
 def read_stated_facts(text: str) -> dict[str, tuple[object, str]]:
     """Every fact a cue reads in the (normalised) text, with the words that stated it. A story
     moves on, so for a fact like the betting round the one mentioned last is the dispute's."""
-    all_cues, last_said = cues()
+    every, last_said = cues()
+    all_cues = [every[index] for index in _screen().candidates(text)]  # the others cannot match
     found: dict[str, tuple[object, str]] = {}
     for item in all_cues:
         if item.fact in found or item.fact in last_said:
