@@ -35,33 +35,30 @@ def lexicon_files() -> list[Path]:
     return [freetext_dir() / "lexicon.yaml", freetext_dir() / "lexicon"]
 
 
-@lru_cache(maxsize=1)
 def lexicon() -> dict:
-    """The lexicon with each name's phrases as one pattern (engine.freetext.prefilter), kept
-    between runs (engine.freetext.cache) with the words each pattern needs."""
+    """The lexicon with each name's phrases as one pattern (engine.freetext.prefilter)."""
+    return _lexicon_table()[0]
+
+
+@lru_cache(maxsize=1)
+def _lexicon_table() -> tuple[dict, list[Pattern], Screen]:
+    """The lexicon, its patterns in a list and the screen of their needed words, kept between
+    runs (engine.freetext.cache)."""
     return cache.cached("lexicon", cache.key(cache.stamp(lexicon_files())), _patterns)
 
 
 def lexicon_patterns() -> list[Pattern]:
     """Every pattern of the lexicon: events, games, structures, formats and fact values."""
-    data = lexicon()
-    tables = [data[section] for section in ("events", "games", "structures", "formats")]
-    return [pattern for table in [*tables, *data["values"].values()] for pattern in table.values()]
-
-
-@lru_cache(maxsize=1)
-def _screen() -> tuple[Screen, list[Pattern]]:
-    patterns = lexicon_patterns()
-    return Screen(patterns), patterns
+    return _lexicon_table()[1]
 
 
 def possible_patterns(text: str) -> set[Pattern]:
     """The lexicon's patterns that may match the text: the others need not be run."""
-    screen, patterns = _screen()
+    _, patterns, screen = _lexicon_table()
     return {patterns[index] for index in screen.candidates(text)}
 
 
-def _patterns() -> dict:
+def _patterns() -> tuple[dict, list[Pattern], Screen]:
     data = lexicon_data()
     sources: dict = {"abbreviations": data["abbreviations"], "synonyms": data.get("synonyms", {})}
     for section in ("events", "games", "structures", "formats"):
@@ -77,7 +74,8 @@ def _patterns() -> dict:
     for table in tables:
         for name, source in table.items():
             table[name] = Pattern(source)
-    return sources
+    patterns = [pattern for table in tables for pattern in table.values()]
+    return sources, patterns, Screen(patterns)
 
 
 def event_words() -> dict[str, str]:

@@ -130,15 +130,21 @@ def cue_files() -> list[Path]:
     return [freetext_dir() / "cues.yaml", *sorted((freetext_dir() / "cues").glob("*.yaml"))]
 
 
-@lru_cache(maxsize=1)
 def cues() -> tuple[tuple[Cue, ...], frozenset[str]]:
-    """The cues of every cue file, and the facts whose last mention counts: kept between runs
-    (engine.freetext.cache) with each pattern's needed words, which take a while to work out."""
+    """The cues of every cue file, and the facts whose last mention counts."""
+    every, last_said, _ = _cue_table()
+    return every, last_said
+
+
+@lru_cache(maxsize=1)
+def _cue_table() -> tuple[tuple[Cue, ...], frozenset[str], Screen]:
+    """The cues, the facts whose last mention counts, and the screen of the cues' needed
+    words: kept between runs (engine.freetext.cache), as working them out takes a while."""
     files = cue_files()
     return cache.cached("cues", cache.key(cache.stamp(files)), lambda: _read_cues(files))
 
 
-def _read_cues(files: list[Path]) -> tuple[tuple[Cue, ...], frozenset[str]]:
+def _read_cues(files: list[Path]) -> tuple[tuple[Cue, ...], frozenset[str], Screen]:
     every = []
     last_said: set[str] = set()
     for path in files:
@@ -150,19 +156,14 @@ def _read_cues(files: list[Path]) -> tuple[tuple[Cue, ...], frozenset[str]]:
                 for name, grammar in GRAMMAR.items():
                     pattern = pattern.replace("{" + name + "}", grammar)
                 every.append(cue(fact, pattern, _n if item["value"] == "number" else item["value"]))
-    return tuple(every), frozenset(last_said)
-
-
-@lru_cache(maxsize=1)
-def _screen() -> Screen:
-    return Screen([item.pattern for item in cues()[0]])
+    return tuple(every), frozenset(last_said), Screen([item.pattern for item in every])
 
 
 def read_stated_facts(text: str) -> dict[str, tuple[object, str]]:
     """Every fact a cue reads in the (normalised) text, with the words that stated it. A story
     moves on, so for a fact like the betting round the one mentioned last is the dispute's."""
-    every, last_said = cues()
-    all_cues = [every[index] for index in _screen().candidates(text)]  # the others cannot match
+    every, last_said, screen = _cue_table()
+    all_cues = [every[index] for index in screen.candidates(text)]  # the others cannot match
     found: dict[str, tuple[object, str]] = {}
     for item in all_cues:
         if item.fact in found or item.fact in last_said:
