@@ -5,6 +5,7 @@ the code before a change and compared with the code after it.
 
     python bench/same_answers.py --write /tmp/answers-before.jsonl.gz     # before the change
     python bench/same_answers.py --compare /tmp/answers-before.jsonl.gz   # after it
+    python bench/same_answers.py --files BEFORE AFTER     # or write both, then compare them
 
 `--every N` takes every Nth text (a quicker sample; the same sample on both sides). Prints
 "N of N identical" and the first differences; measured only, nothing asserted. Keep the
@@ -18,7 +19,7 @@ import gzip
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import yaml
@@ -69,11 +70,14 @@ def write(path: Path, every: int) -> None:
     print(f"{count} rulings written to {path} in {time.perf_counter() - start:.0f} s")
 
 
-def compare(path: Path, every: int, shown: int) -> None:
+def read(path: Path) -> dict[tuple[str, str], str]:
     with gzip.open(path, "rt", encoding="utf-8") as file:
-        before = {(house, text): ruling for house, text, ruling in map(json.loads, file)}
+        return {(house, text): ruling for house, text, ruling in map(json.loads, file)}
+
+
+def compare(before: dict[tuple[str, str], str], after: Iterable[tuple[str, str, str]], shown: int) -> None:
     same = total = 0
-    for house, text, ruling in answers(every):
+    for house, text, ruling in after:
         total += 1
         if before.get((house, text)) == ruling:
             same += 1
@@ -88,13 +92,19 @@ def main() -> None:
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--write", type=Path, metavar="PATH")
     action.add_argument("--compare", type=Path, metavar="PATH")
+    action.add_argument(
+        "--files", type=Path, nargs=2, metavar=("BEFORE", "AFTER"), help="compare two written"
+    )
     parser.add_argument("--every", type=int, default=1, help="take every Nth text")
     parser.add_argument("--show", type=int, default=5, help="differences printed in full")
     args = parser.parse_args()
     if args.write:
         write(args.write, args.every)
+    elif args.files:
+        before, after = map(read, args.files)
+        compare(before, ((house, text, ruling) for (house, text), ruling in after.items()), args.show)
     else:
-        compare(args.compare, args.every, args.show)
+        compare(read(args.compare), answers(args.every), args.show)
 
 
 if __name__ == "__main__":
