@@ -180,3 +180,20 @@ def test_how_far_apart_the_tables_are_is_worked_out_from_their_counts(
 
     found = table_size_difference(normalise(told))
     assert (found[0] if found else None) == difference
+
+
+def test_every_number_a_cue_can_capture_is_read_as_a_number() -> None:
+    """Each literal word a cue's number group matches (`(?P<n>\\d+|one|a single)`) is one
+    number() reads: "plays with a single blind" once stopped the ruling with an error."""
+    from engine.freetext.prefilter import group_words
+    from engine.freetext.reader import number
+
+    checked = 0
+    for item in cues()[0]:
+        for name, group in item.pattern.compiled.groupindex.items():
+            for words in group_words(item.pattern.source, group) if name.startswith("n") else ():
+                assert isinstance(number(words), int | float), (item.fact, words)
+                checked += 1
+    assert checked > 100
+    read = read_stated_facts(normalise("we play with a single blind and a small ante"))
+    assert read.get("blind_count") == (1, "we play with a single blind")

@@ -21,6 +21,7 @@ from typing import Any
 Needed = frozenset[str] | None  # None: no such words found; the pattern always runs
 
 _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
+_NESTING = (*_REPEATS, sre.SUBPATTERN, sre.ASSERT, sre.ASSERT_NOT)  # the sequence is the last part
 MAX_FORMS = 16  # the most literal strings one stretch of a pattern is looked for as
 START = 4  # the letters a needed word is first looked for by
 RARE = 8  # needed words this long are rare enough: fewer of them are then better
@@ -89,6 +90,29 @@ def _exact_sequence(items: Iterable[tuple[Any, Any]]) -> frozenset[str] | None:
             return None
         forms = frozenset(before + after for before in forms for after in exact)
     return forms
+
+
+def group_words(source: str, group: int) -> list[str]:
+    """The alternatives of a numbered group that are plain words ("one", "a single"), each
+    with its few spellings: what a cue's number can be, besides digits."""
+    found = _group(sre_parse.parse(source), group)
+    if found is None:
+        return []
+    branches = found[0][1][1] if len(found) == 1 and found[0][0] is sre.BRANCH else [found]
+    return sorted({word for branch in branches for word in _exact_sequence(branch) or ()})
+
+
+def _group(items: Iterable[tuple[Any, Any]], group: int) -> Any:
+    """The parse tree of a numbered group, wherever it is nested."""
+    for op, argument in items:
+        if op is sre.SUBPATTERN and argument[0] == group:
+            return argument[3]
+        nested = argument[1] if op is sre.BRANCH else [argument[-1]] if op in _NESTING else []
+        for sequence in nested:
+            found = _group(sequence, group)
+            if found is not None:
+                return found
+    return None
 
 
 def _union(sets: list[frozenset[str] | None]) -> frozenset[str] | None:

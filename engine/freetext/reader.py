@@ -32,6 +32,7 @@ _WORD_NUMBERS = {
     "a": 1,
     "an": 1,
     "single": 1,
+    "a single": 1,  # "plays with a single blind"
     "two": 2,
     "both": 2,
     "three": 3,
