@@ -71,8 +71,16 @@ def write(path: Path, every: int) -> None:
 
 
 def read(path: Path) -> dict[tuple[str, str], str]:
+    """The answers written to a file; of one still being written, those written so far."""
+    found = {}
     with gzip.open(path, "rt", encoding="utf-8") as file:
-        return {(house, text): ruling for house, text, ruling in map(json.loads, file)}
+        try:
+            for line in file:
+                house, text, ruling = json.loads(line)
+                found[house, text] = ruling
+        except (EOFError, json.JSONDecodeError):
+            pass  # the end of a file still being written
+    return found
 
 
 def compare(before: dict[tuple[str, str], str], after: Iterable[tuple[str, str, str]], shown: int) -> None:
