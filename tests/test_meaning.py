@@ -127,3 +127,26 @@ def test_keeping_vectors_keeps_what_another_process_kept(model: SentenceModel, t
     again = VectorStore(model, path)
     assert "dealer flashed the river" in again and "he said raise then called" in again
     assert "a text nobody computed" not in again
+
+
+def test_the_closeness_of_the_last_queries_is_kept_bounded_and_not_pickled(
+    model: SentenceModel, tmp_path: Path
+) -> None:
+    """The same words come back (a question answered, the houses compared): their closeness
+    is the one worked out before, from threads at once too; only the last RECENT are kept."""
+    import pickle
+    from concurrent.futures import ThreadPoolExecutor
+
+    from engine.freetext import meaning
+
+    store = VectorStore(model, tmp_path / "vectors.npz")
+    index = KeyedVectors({"a": ["the dealer flashed a card"], "b": ["he is smoking at the table"]}, store)
+    queries = [np.random.default_rng(seed).standard_normal(384).astype(np.float32) for seed in range(80)]
+    with ThreadPoolExecutor(4) as pool:
+        found = list(pool.map(index.search, queries * 2))
+    fresh = [index._closest(query) for query in queries]
+    assert found == fresh * 2
+    assert index.search(queries[-1]) is index.search(queries[-1])  # kept, not worked out again
+    assert len(index._recent._kept) == meaning.RECENT
+    again = pickle.loads(pickle.dumps(index))  # noqa: S301 - pickled here, just above
+    assert not again._recent._kept and again.search(queries[0]) == fresh[0]

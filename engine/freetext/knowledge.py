@@ -21,7 +21,13 @@ from engine.books.paths import freetext_dir, house_folders, rules_dir, schema_di
 from engine.books.vocabulary import Vocabulary, load_vocabulary
 from engine.freetext import cache
 from engine.freetext.classify import KeyClassifier
-from engine.freetext.lexicon import dispute_examples, event_words, floor_words, lexicon, lexicon_words
+from engine.freetext.lexicon import (
+    dispute_examples,
+    event_words,
+    floor_words,
+    lexicon_patterns,
+    lexicon_words,
+)
 from engine.freetext.meaning import KeyedVectors, MeaningIndex, rule_vectors
 from engine.freetext.model.minilm import SentenceModel
 from engine.freetext.reader import cues
@@ -103,8 +109,9 @@ class KnowledgeBase(Rulebooks):
             self.meaning_index(book_id)
         self.statement_index  # noqa: B018
         self.speller  # noqa: B018
-        lexicon()  # its patterns compiled
-        cues()
+        patterns = [*lexicon_patterns(), *(item.pattern for item in cues()[0])]
+        for pattern in patterns:  # compiled once, not on the first request of each worker
+            pattern.compiled  # noqa: B018
         if self.sentence_model is not None:
             self.sentence_model.runtime_model  # noqa: B018  (not its runtime: that cannot cross a fork)
         return self

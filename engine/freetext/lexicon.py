@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
 from engine.books.paths import freetext_dir
 from engine.books.yamlfile import read_data
+from engine.freetext import cache
+from engine.freetext.prefilter import Pattern, Screen
 
 _REGEX_WORDS = {"his", "her", "the", "was", "are", "were", "and"}
 
@@ -28,9 +31,34 @@ def lexicon_data() -> dict:
     return data
 
 
-@lru_cache(maxsize=1)
+def lexicon_files() -> list[Path]:
+    return [freetext_dir() / "lexicon.yaml", freetext_dir() / "lexicon"]
+
+
 def lexicon() -> dict:
-    """The lexicon with each name's phrases as one pattern."""
+    """The lexicon with each name's phrases as one pattern (engine.freetext.prefilter)."""
+    return _lexicon_table()[0]
+
+
+@lru_cache(maxsize=1)
+def _lexicon_table() -> tuple[dict, list[Pattern], Screen]:
+    """The lexicon, its patterns in a list and the screen of their needed words, kept between
+    runs (engine.freetext.cache)."""
+    return cache.cached("lexicon", cache.key(cache.stamp(lexicon_files())), _patterns)
+
+
+def lexicon_patterns() -> list[Pattern]:
+    """Every pattern of the lexicon: events, games, structures, formats and fact values."""
+    return _lexicon_table()[1]
+
+
+def possible_patterns(text: str) -> set[Pattern]:
+    """The lexicon's patterns that may match the text: the others need not be run."""
+    _, patterns, screen = _lexicon_table()
+    return {patterns[index] for index in screen.candidates(text)}
+
+
+def _patterns() -> tuple[dict, list[Pattern], Screen]:
     data = lexicon_data()
     sources: dict = {"abbreviations": data["abbreviations"], "synonyms": data.get("synonyms", {})}
     for section in ("events", "games", "structures", "formats"):
@@ -43,11 +71,11 @@ def lexicon() -> dict:
     }
     tables = [sources[section] for section in ("events", "games", "structures", "formats")]
     tables += list(sources["values"].values())
-    compiled = iter([re.compile(source) for table in tables for source in table.values()])
     for table in tables:
-        for name in table:
-            table[name] = next(compiled)
-    return sources
+        for name, source in table.items():
+            table[name] = Pattern(source)
+    patterns = [pattern for table in tables for pattern in table.values()]
+    return sources, patterns, Screen(patterns)
 
 
 def event_words() -> dict[str, str]:

@@ -20,6 +20,8 @@ from pathlib import Path
 
 from engine.books.paths import freetext_dir
 from engine.books.yamlfile import read_data
+from engine.freetext import cache
+from engine.freetext.prefilter import Pattern, Screen
 
 _WORD_NUMBERS = {
     "no": 0,
@@ -30,7 +32,7 @@ _WORD_NUMBERS = {
     "a": 1,
     "an": 1,
     "single": 1,
-    "a single": 1,
+    "a single": 1,  # "plays with a single blind"
     "just one": 1,
     "two": 2,
     "both": 2,
@@ -96,7 +98,7 @@ class Cue:
     """A pattern that states a fact, and the value it states (a constant, or from the match)."""
 
     fact: str
-    pattern: re.Pattern[str]
+    pattern: Pattern  # searched only in a text holding one of its needed words
     value: object | Callable[[re.Match[str]], object]
 
     def read(self, text: str) -> tuple[object, str] | None:
@@ -126,7 +128,7 @@ def cue(fact: str, pattern: str, value: object = _n) -> Cue:
     count = iter(range(1, 100))
     pattern = pattern.replace("n't", "n'?t").replace("'s ", "'?s ")  # typed without apostrophes
     pattern = re.sub(r"\(\?P<n>", lambda _: f"(?P<n{next(count)}>", pattern)
-    return Cue(fact, re.compile(rf"(?<![\w$-])(?:{pattern})(?![\w-])"), value)
+    return Cue(fact, Pattern(rf"(?<![\w$-])(?:{pattern})(?![\w-])"), value)
 
 
 def cue_files() -> list[Path]:
@@ -134,12 +136,24 @@ def cue_files() -> list[Path]:
     return [freetext_dir() / "cues.yaml", *sorted((freetext_dir() / "cues").glob("*.yaml"))]
 
 
-@lru_cache(maxsize=1)
 def cues() -> tuple[tuple[Cue, ...], frozenset[str]]:
-    """The cues of every cue file, compiled, and the facts whose last mention counts."""
-    compiled = []
+    """The cues of every cue file, and the facts whose last mention counts."""
+    every, last_said, _ = _cue_table()
+    return every, last_said
+
+
+@lru_cache(maxsize=1)
+def _cue_table() -> tuple[tuple[Cue, ...], frozenset[str], Screen]:
+    """The cues, the facts whose last mention counts, and the screen of the cues' needed
+    words: kept between runs (engine.freetext.cache), as working them out takes a while."""
+    files = cue_files()
+    return cache.cached("cues", cache.key(cache.stamp(files)), lambda: _read_cues(files))
+
+
+def _read_cues(files: list[Path]) -> tuple[tuple[Cue, ...], frozenset[str], Screen]:
+    every = []
     last_said: set[str] = set()
-    for path in cue_files():
+    for path in files:
         data = read_data(path)
         last_said.update(data.get("last_said") or ())
         for fact, items in (data.get("cues") or {}).items():
@@ -147,14 +161,15 @@ def cues() -> tuple[tuple[Cue, ...], frozenset[str]]:
                 pattern = item["pattern"]
                 for name, grammar in GRAMMAR.items():
                     pattern = pattern.replace("{" + name + "}", grammar)
-                compiled.append(cue(fact, pattern, _n if item["value"] == "number" else item["value"]))
-    return tuple(compiled), frozenset(last_said)
+                every.append(cue(fact, pattern, _n if item["value"] == "number" else item["value"]))
+    return tuple(every), frozenset(last_said), Screen([item.pattern for item in every])
 
 
 def read_stated_facts(text: str) -> dict[str, tuple[object, str]]:
     """Every fact a cue reads in the (normalised) text, with the words that stated it. A story
     moves on, so for a fact like the betting round the one mentioned last is the dispute's."""
-    all_cues, last_said = cues()
+    every, last_said, screen = _cue_table()
+    all_cues = [every[index] for index in screen.candidates(text)]  # the others cannot match
     found: dict[str, tuple[object, str]] = {}
     for item in all_cues:
         if item.fact in found or item.fact in last_said:

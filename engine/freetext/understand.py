@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.freetext.lexicon import lexicon
+from engine.freetext.lexicon import lexicon, possible_patterns
 from engine.freetext.reader import read_stated_facts
 from engine.freetext.spelling import Speller
 
@@ -65,11 +65,14 @@ def normalise(text: str, speller: Speller | None = None) -> str:
     return " ".join(words)
 
 
-def _strongest(patterns: dict, text: str) -> tuple[str | None, dict, str]:
-    """The name whose phrases cover most of the text, with every name's score."""
+def _strongest(patterns: dict, text: str, possible: set) -> tuple[str | None, dict, str]:
+    """The name whose phrases cover most of the text, with every name's score. Only the
+    patterns `possible` (lexicon.possible_patterns) are run: the others cannot match."""
     scores: dict = {}
     evidence: dict = {}
     for name, pattern in patterns.items():
+        if pattern not in possible:
+            continue
         for match in pattern.finditer(text):
             if match.group(0):
                 scores[name] = scores.get(name, 0) + len(match.group(0))
@@ -84,14 +87,15 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
     """Facts, game, structure and format inferred from the words."""
     plain = normalise(check_text(text), speller)
     data = lexicon()
+    possible = possible_patterns(plain)
     facts: dict = {}
     context: dict = {}
     evidence: dict = {}
-    event, scores, said = _strongest(data["events"], plain)
+    event, scores, said = _strongest(data["events"], plain, possible)
     if event:
         facts["event"], evidence["event"] = event, said
     for dimension, section in (("game", "games"), ("structure", "structures"), ("format", "formats")):
-        name, _, said = _strongest(data[section], plain)
+        name, _, said = _strongest(data[section], plain, possible)
         if name:
             context[dimension], evidence[dimension] = name, said
     if "game" not in context and (flop := _FLOP_GAME.search(plain)):
@@ -102,7 +106,7 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
     for fact, values in data["values"].items():
         if fact in facts:
             continue
-        name, _, said = _strongest(values, plain)
+        name, _, said = _strongest(values, plain, possible)
         if name is not None:
             facts[fact], evidence[fact] = name, said
     return Understanding(plain, facts, context, evidence, scores)
