@@ -17,7 +17,7 @@ WORDS = [
     "blinds", "limit", "NL", "PLO", "$0", "0", "$10", "20", "$1,000", "0.25", "1.5k", "10/20", "5-10",
     "seats 2, 5 and 8", "button is seat 6", "jackpot is", "players", "dealt in", "third place",
     "rebuys", "smallest chip is", "kill", "half kill", "minimum", "max", "side pot", "odd chip",
-    "can B reraise?", "how much", "minutes", "?", ",", ".",
+    "can B reraise?", "how much", "minutes", "small blind", "just call", "preflop", "?", ",", ".",
 ]  # fmt: skip
 HOUSES = ["roberts-home", "catfish-bend", "homepokertourney"]
 
@@ -49,3 +49,14 @@ def test_any_numbers_give_a_ruling_or_a_clear_error(
         assert str(error)
         return
     assert "status" in ruling
+
+
+def test_words_that_once_stopped_the_ruling_give_one(kb: KnowledgeBase) -> None:
+    """Found by replaying every example dispute: 'small blind ... call' with no amount made the
+    pot-limit maximum look up a big blind nobody posted (KeyError), and 'a single blind' was no
+    number the reader knew (ValueError)."""
+    for text in ("can the small blind just call preflop", "we play with a single blind, who posts?"):
+        for house in HOUSES:
+            ruling = answer_dispute(kb, house, text)
+            assert ruling["status"] in ("ruled", "needs-facts", "conflict", "no-rule")
+            assert "answer" not in ruling or ruling["answer"]["value"] != 0

@@ -40,8 +40,9 @@ def pot_limit_maximum(table: Table) -> Answer | None:
         return None
     if table.structure_told != "pot-limit" or ("min" in asks and "max" not in asks):
         return None
-    if not ledger.actions and ledger.get("pot") is None and ledger.get("bb") is None:
-        return None
+    told_money = any(action.amount for action in ledger.actions)
+    if not told_money and ledger.get("pot") is None and ledger.get("bb") is None:
+        return None  # no amount at all: "Bet $0 at most" would be no answer
     oversized = _oversized(table)
     if oversized is not None:
         return oversized
@@ -132,6 +133,7 @@ def _alternatives(table: Table, state: Round, me: str, most: Decimal) -> list[Al
         "sb" in state.put_in
         and table.rules.has("pot-limit.small-blind-counted-as-big")
         and "bb" not in state.matched
+        and "bb" in state.put_in  # a big blind told, to count the small blind as
     ):
         counted = replay(ledger, ledger.actions)
         counted.put_in["sb"] = counted.put_in["bb"]
