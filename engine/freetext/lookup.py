@@ -136,8 +136,10 @@ def _settled(
         return ruling
     ranking = tuple(contenders)
     settled = resolve(kb, situation, keys=frozenset(contenders), settled_by_keys=True, ranking=ranking)
-    if settled.status == RulingStatus.RULED or not leads or len(contenders) < 2:
-        return settled if settled.status == RulingStatus.RULED else ruling
+    if settled.status == RulingStatus.RULED:
+        return settled
+    if not leads or len(contenders) < 2:
+        return ruling
     alone = resolve(kb, situation, keys=frozenset(contenders[:1]), settled_by_keys=True, ranking=ranking)
     if alone.status != RulingStatus.RULED or alone.governing is None:
         return ruling

@@ -74,10 +74,11 @@ class SetAside:
 
 @dataclass(frozen=True)
 class Unless:
-    """An exception nobody raised: a rule that would prevail over the governing one if a fact
-    the words do not state holds. The ruling stands; this is what would change it."""
+    """What would change the ruling on a fact nobody stated: an exception nobody raised (a rule
+    that would prevail over the governing one), or a rule the words match less well. The
+    ruling stands; this is listed beside it, with the questions that would decide it."""
 
-    reading: Reading  # the exception, as it reads with the facts known
+    reading: Reading  # the rule, as it reads with the facts known
     questions: tuple[Question, ...]  # the facts it turns on, as the floor would ask them
 
 
@@ -183,34 +184,31 @@ def _order(kb: Rulebooks, situation: Situation) -> Callable[[Reading], tuple[int
 
 
 def _about(
-    readings: list[Reading],
-    keys: frozenset[str],
-    graph: nx.DiGraph,
-    situation: Situation,
-    vocab: Vocabulary,
-    distances: dict[str, int],
-    settled_by_keys: bool = False,
+    readings: list[Reading], keys: frozenset[str], graph: nx.DiGraph, situation: Situation, vocab: Vocabulary
 ) -> list[Reading]:
     """The readings of the rules with these keys, and those that prevail over one of them
-    in the game, structure and format as known (not in one nobody named). `settled_by_keys`:
-    a rule that prevails only where a fact nobody stated holds is an exception nobody
-    raised, and is left out (the caller shows it as what would change the ruling)."""
-    focused = [r for r in readings if r.rule.key in keys]
-    nearest = min((distances.get(r.entry.origin, 99) for r in focused), default=99)
-
-    def raised(reading: Reading) -> bool:
-        own_house = distances.get(reading.entry.origin, 99) < nearest  # the house's own rule: never an aside
-        return reading.decided or own_house or not settled_by_keys
-
+    in the game, structure and format as known (not in one nobody named)."""
+    focused = [r.rule.id for r in readings if r.rule.key in keys]
     return [
         r
         for r in readings
         if r.rule.key in keys
         or (
             applicability(r.rule, situation, vocab).holds is True
-            and raised(r)
-            and any(nx.has_path(graph, r.rule.id, f.rule.id) for f in focused)
+            and any(nx.has_path(graph, r.rule.id, rule_id) for rule_id in focused)
         )
+    ]
+
+
+def _unraised(readings: list[Reading], keys: frozenset[str], distances: dict[str, int]) -> list[Reading]:
+    """Among the rules weighed only because they prevail over one with these keys, those that
+    would prevail only on a fact nobody stated: exceptions nobody raised. A house's own rule
+    over an edition it extends is the house's ruling, never an exception set aside."""
+    nearest = min((distances.get(r.entry.origin, 99) for r in readings if r.rule.key in keys), default=99)
+    return [
+        r
+        for r in readings
+        if r.rule.key not in keys and not r.decided and distances.get(r.entry.origin, 99) >= nearest
     ]
 
 
@@ -417,12 +415,10 @@ def _resolve(
     unraised: list[Reading] = []
     if keys is not None:
         graph = precedence_graph(readings, situation, kb.library, kb.vocab)
-        distances = book_distances(kb.library, situation.house)
-        weighed = _about(readings, keys, graph, situation, kb.vocab, distances, settled_by_keys)
+        readings = _about(readings, keys, graph, situation, kb.vocab)
         if settled_by_keys:
-            prevailing = _about(readings, keys, graph, situation, kb.vocab, distances)
-            unraised = [r for r in prevailing if r not in weighed]
-        readings = weighed
+            unraised = _unraised(readings, keys, book_distances(kb.library, situation.house))
+            readings = [r for r in readings if r not in unraised]
     readings = _substantive_first(readings)
     graph = precedence_graph(readings, situation, kb.library, kb.vocab)
     trace = _trace(situation, readings, graph)
@@ -473,14 +469,10 @@ def rivals_unless(
 ) -> tuple[Unless, ...]:
     """The rules the words match less well than the governing one that, on a fact nobody
     stated, would rule otherwise: each with the questions that would decide it."""
-    readings = [
-        read_rule(entry, situation, kb.vocab) for entry in kb.with_event(situation.house, situation.event)
-    ]
     return tuple(
         _unless(kb, r)
-        for r in readings
-        if r is not None
-        and r.rule.key in keys
+        for r in _candidates(kb, situation)
+        if r.rule.key in keys
         and r.rule.key != governing.rule.key
         and not r.decided
         and (r.outcome is None or disagree(r, governing))
