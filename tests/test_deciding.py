@@ -18,11 +18,29 @@ def test_a_threshold_naming_a_parameter_is_tried_where_the_house_sets_it():
 
 
 def test_a_fact_every_answer_rules_alike_is_not_asked_and_says_so(kb):
-    facts = {"event": "exposed-card", "exposed_by": "dealer", "cards_exposed": 2, "players_acted": 0}
-    ruling = resolve(kb, make_situation(kb.vocab, "roberts-home", game="holdem", facts=facts))
-    assert ruling.status == RulingStatus.RULED and ruling.governing.outcome == "misdeal"
-    assert {q.fact for q in ruling.not_asked} >= {"card"}
+    facts = {"event": "pot-size-raise", "betting_rounds": 4, "pot_amount": 100}
+    situation = make_situation(kb.vocab, "catfish-bend", game="omaha", structure="pot-limit", facts=facts)
+    ruling = resolve(kb, situation)
+    assert ruling.status == RulingStatus.RULED and ruling.governing.outcome == "bet-size-limit"
+    assert {q.fact for q in ruling.not_asked} >= {"format", "street"}
     assert [q["fact"] for q in ruling_json(ruling)["not_asked"]] == [q.fact for q in ruling.not_asked]
+
+
+def test_a_case_left_open_that_rules_alike_is_not_asked_and_says_so(kb):
+    """Two holecards exposed are a misdeal whichever cards of the deal they were: hold'em's
+    own rule rules it by its "more than one" case, and which card came first is not asked."""
+    facts = {"event": "exposed-card", "card": "holecard", "exposed_by": "dealer", "cards_exposed": 2}
+    ruling = resolve(kb, make_situation(kb.vocab, "roberts-home", game="holdem", facts=facts))
+    assert ruling.status == RulingStatus.RULED and ruling.governing.rule.key == "holdem.exposed-holecard"
+    assert ruling.governing.outcome == "misdeal"
+    assert [q.fact for q in ruling.not_asked] == ["card_number"]
+
+
+def test_a_case_left_open_that_rules_otherwise_is_asked(kb):
+    facts = {"event": "exposed-card", "card": "holecard", "exposed_by": "dealer", "cards_exposed": 1}
+    ruling = resolve(kb, make_situation(kb.vocab, "roberts-home", game="holdem", facts=facts))
+    assert ruling.status == RulingStatus.NEEDS_FACTS
+    assert [q.fact for q in ruling.questions][:1] == ["card_number"]
 
 
 def test_a_fact_whose_answers_rule_differently_is_still_asked(kb):

@@ -22,12 +22,6 @@ from engine.rulings.reading import Reading
 from engine.rulings.situation import Situation
 
 UNSETTLED = "unsettled"  # a ruling that still asks, or too many answers to try them all
-# Outcomes that are the whole announcement whichever case rules them: "misdeal" is a misdeal
-# whether the first card or two cards were exposed. Others need their case to be announced
-# ("must post": who posts; "seat assigned": which seat), so their cases are told apart.
-SELF_CONTAINED_OUTCOMES = frozenset(
-    {"misdeal", "redeal", "dead-hand", "hand-live", "card-plays", "bet-returned", "chips-removed", "forfeit"}
-)
 TRIAL_BUDGET = 24  # rulings tried per dispute at most; beyond it, ask rather than guess
 
 

@@ -5,10 +5,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.books.effective import EffectiveRule
-from engine.books.model import Rule
+from engine.books.model import Case, Rule
 from engine.books.vocabulary import Vocabulary
 from engine.rulings.matching import Verdict, applicability, check_conditions, combine
 from engine.rulings.situation import Situation
+
+# Outcomes that are the whole announcement whichever case rules them: "misdeal" is a misdeal
+# whether the first card or two cards were exposed. Others need their case to be announced
+# ("must post": who posts; "seat assigned": which seat), so their cases are told apart.
+SELF_CONTAINED_OUTCOMES = frozenset(
+    {
+        "misdeal",
+        "redeal",
+        "dead-hand",
+        "hand-live",
+        "card-plays",
+        "bet-returned",
+        "chips-removed",
+        "forfeit",
+        "not-allowed",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -21,6 +38,7 @@ class Reading:
     summary: str
     discretion: str
     missing: frozenset[str]  # facts that would settle whether it applies or what it says
+    alike_whatever: frozenset[str] = frozenset()  # facts nobody gave that would not change what it says
 
     @property
     def rule(self) -> Rule:
@@ -44,14 +62,31 @@ def read_rule(entry: EffectiveRule, situation: Situation, vocab: Vocabulary) -> 
     outcome: str | None = rule.outcome
     summary, discretion = rule.summary, rule.discretion
     missing = set(verdict.missing)
+    open_cases: list[tuple[Case, frozenset[str]]] = []  # cases a missing fact may make rule, in order
     for case in rule.cases:
         case_verdict = check_conditions(case.get("when") or {}, known, rule.parameters)
         if case_verdict.holds is True:
-            outcome, summary = case["outcome"], case["summary"]
-            discretion = case.get("discretion", discretion)
+            if _same_whichever([open_case for open_case, _ in open_cases], case):
+                alike = frozenset().union(*(facts for _, facts in open_cases)) - missing
+                summary, discretion = case["summary"], case.get("discretion", discretion)
+                return Reading(
+                    entry, verdict, case["outcome"], summary, discretion, frozenset(missing), alike
+                )
             break
         if case_verdict.holds is None:
-            outcome = None
-            missing |= case_verdict.missing
-            break
+            open_cases.append((case, frozenset(case_verdict.missing)))
+    if open_cases:
+        outcome = None
+        missing |= open_cases[0][1]
     return Reading(entry, verdict, outcome, summary, discretion, frozenset(missing))
+
+
+def _same_whichever(open_cases: list[Case], holding: Case) -> bool:
+    """Whether the case that holds rules what each earlier case a missing fact leaves open
+    would rule: then the ruling stands whatever the answer, and the case that surely holds
+    gives the reason ("may not rebuy": he still has chips, whatever rebuys he took)."""
+    outcome = holding["outcome"]
+    alike = outcome in SELF_CONTAINED_OUTCOMES
+    return all(
+        case["outcome"] == outcome and (alike or case["summary"] == holding["summary"]) for case in open_cases
+    )

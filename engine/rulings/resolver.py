@@ -24,7 +24,6 @@ from engine.books.model import Scalar
 from engine.books.thresholds import is_setting
 from engine.books.vocabulary import FactType, Vocabulary
 from engine.rulings.deciding import (
-    SELF_CONTAINED_OUTCOMES,
     UNSETTLED,
     Outcome,
     possible_outcomes,
@@ -32,7 +31,7 @@ from engine.rulings.deciding import (
 )
 from engine.rulings.matching import FAILS, applicability, value_matches
 from engine.rulings.precedence import MORE_SPECIFIC, book_distances, precedence_graph
-from engine.rulings.reading import Reading, read_rule
+from engine.rulings.reading import SELF_CONTAINED_OUTCOMES, Reading, read_rule
 from engine.rulings.rulebooks import Rulebooks
 from engine.rulings.situation import CONTEXT, Situation
 from engine.rulings.situation import make_situation as make_situation  # re-exported for callers
@@ -214,6 +213,13 @@ def _unraised(readings: list[Reading], keys: frozenset[str], distances: dict[str
 
 def _beaten(graph: nx.DiGraph, winners: list[Reading], reading: Reading) -> bool:
     return any(nx.has_path(graph, w.rule.id, reading.rule.id) for w in winners if w is not reading)
+
+
+def _applying(readings: list[Reading]) -> list[Reading]:
+    """Rules that surely apply, only their case still open: a rule they prevail over cannot
+    govern whatever the answers, so its questions are not asked (the house's level-change
+    rule asks whether a hand was in play, not the edition's question it replaces)."""
+    return [r for r in readings if r.applies.holds is True]
 
 
 def disagree(a: Reading, b: Reading) -> bool:
@@ -431,6 +437,7 @@ def _resolve(
     decided = [r for r in readings if r.decided]
     top = _top(graph, decided)
     pending = [r for r in readings if not r.decided and not _beaten(graph, top, r)]
+    pending = [r for r in pending if not _beaten(graph, _applying(pending), r)]
     undecided = [r for r in pending if r.outcome is None or any(disagree(r, t) for t in top)]
     not_asked: tuple[Question, ...] = ()
     if pending and (not top or undecided):
@@ -452,6 +459,8 @@ def _resolve(
     if any(disagree(a, b) for a in top for b in top):
         return Ruling(RulingStatus.CONFLICT, situation, conflicting=tuple(top), trace=trace)
     governing = _the_rule_meant(graph, top[0], readings, ranking) if ranking else top[0]
+    asked = {q.fact for q in not_asked}
+    not_asked += tuple(_question(kb, name) for name in sorted(governing.alike_whatever - asked))
     return Ruling(
         RulingStatus.RULED,
         situation,
