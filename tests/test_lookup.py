@@ -291,3 +291,22 @@ def test_everyday_words_are_not_corrected_to_rulebook_words(kb: KnowledgeBase) -
 )
 def test_a_game_with_a_flop_is_taken_as_holdem_when_none_is_named(text: str, game: str | None) -> None:
     assert understand(text).context.get("game") == game
+
+
+def test_an_all_in_nobody_mentions_is_taken_as_none_and_said_so(kb: KnowledgeBase) -> None:
+    """A teller always mentions an all-in: with none in the words, the raise-size question
+    is not asked, and the fact is shown as taken, not read."""
+    from engine.render.ruling_json import lookup_json
+
+    silent = lookup_json(
+        lookup(kb, "roberts-home", "NL 2/5, seat 3 opens to $20, seat 6 makes it $30. min reraise?")
+    )
+    assert silent["inferred"]["all_in"] == {
+        "value": False,
+        "from": "nobody mentioned it, so taken as no",
+        "unmentioned": True,
+    }
+    said = lookup_json(
+        lookup(kb, "roberts-home", "NL 2/5, seat 3 opens to $20, seat 6 shoves for $30. min reraise?")
+    )
+    assert said["inferred"]["all_in"]["value"] is True and "unmentioned" not in said["inferred"]["all_in"]

@@ -235,6 +235,19 @@ def test_a_fact_read_from_the_words_is_corrected_in_one_tap(client) -> None:
     assert "fact away_to_eat = False (answered)" in answer["trace"]
 
 
+def test_an_all_in_nobody_mentioned_is_taken_as_none_and_shown_to_correct(client) -> None:
+    told = {
+        "house": "roberts-home",
+        "q": "NL 2/5, seat 3 opens to $20, seat 6 makes it $30. what's the minimum reraise?",
+    }
+    page = client.get("/", query_string=told).get_data(as_text=True)
+    read = page[page.index("Read from your words") :]
+    assert "all in: <strong>No</strong>" in read and "(nobody mentioned it, so taken as no)" in read
+    links = re.findall(r'<a class="correct" href="([^"#]+)#verdict">not so: Yes</a>', read)
+    answer = client.get("/api/ruling" + html.unescape(links[0])).get_json()
+    assert answer["situation"]["facts"]["all_in"] is True
+
+
 def test_the_diff_page_shows_an_amended_number(client) -> None:
     page = client.get("/diff?a=roberts-v7&b=homepokertourney").get_data(as_text=True)
     assert "starting chips: — → 1000 chips" in page

@@ -145,7 +145,8 @@ def corrections(answer: dict) -> list[dict]:
             "from": item["from"],
             "others": [],
             "number": False,
-            "taken": "rule" in item,
+            "taken": "rule" in item or bool(item.get("unmentioned")),
+            "unmentioned": bool(item.get("unmentioned")),
             "used": name in weighed,
         }
         if fact is not None and name != "event" and name not in CONTEXT:

@@ -216,7 +216,8 @@ OPENAPI: dict = {
                     "inferred": {
                         "type": "object",
                         "description": "Free text only: fact -> {value, from: the words read, rule: the id "
-                        "of the rule the words match, when the fact was taken from it}.",
+                        "of the rule the words match, when the fact was taken from it, unmentioned: true "
+                        "when a yes/no fact a teller always mentions (an all-in) was not: taken as no}.",
                     },
                     "answer": {"$ref": "#/components/schemas/Answer"},
                     "derived": {

@@ -35,6 +35,9 @@ class Fact:
     values: dict[str, str]
     names_the_rule: bool = False  # like the event, says which of the event's rules is meant
     unit: str = ""  # a number's unit (from `units:`): what a threshold on it is counted in
+    # yes/no facts a teller always mentions when they are so (an all-in): words that mention
+    # it; a description with none of them is taken as "no", shown with that reason
+    mentioned_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,7 @@ def load_vocabulary(folder: Path | None = None) -> Vocabulary:
             dict(spec.get("values", {})),
             bool(spec.get("names_the_rule", False)),
             str(spec.get("unit", "")),
+            str(spec.get("mentioned_by", "")),
         )
         for name, spec in data["facts"].items()
     }

@@ -52,6 +52,7 @@ OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
 UNSAID_GAME_FACTOR = 0.8  # a rule for a game, structure or format nobody named
 DEFINITION_SHARE = 0.7  # a glossary term the words ask the meaning of: this share of the best match
 COMMENTARY_FACTOR = 0.8  # the Explanations' commentary on a rule, unless the words ask why
+NOT_MENTIONED = "nobody mentioned it, so taken as no"  # the evidence of a fact taken as not so
 MAX_ANSWERED_FROM_WORDS = 3  # questions the words answer after all, in turn
 OVERRIDE_MARGIN = 0.01  # how far a rule ranks above the rule it states it overrides
 POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot reach the top)
@@ -110,8 +111,10 @@ def lookup(
     ruling = resolve(kb, situation, keys=keys, ranking=ranking)
     said_in = Clauses(text, kb)
     for _ in range(MAX_ANSWERED_FROM_WORDS):  # a question the words answer after all
-        answer = _answered_by_words(ruling, situation, read.text) or _stated_by_meaning(
-            ruling, situation, said_in
+        answer = (
+            _answered_by_words(ruling, situation, read.text)
+            or _stated_by_meaning(ruling, situation, said_in)
+            or _not_mentioned(ruling, situation, read.text, kb)
         )
         if answer is None:
             break
@@ -167,6 +170,22 @@ def _answered_by_words(ruling: Ruling, situation: Situation, text: str) -> tuple
     fact = ruling.questions[0].fact
     answer = answer_from_words(fact, text, situation.game) if fact not in situation.facts else None
     return (fact, *answer) if answer else None
+
+
+def _not_mentioned(
+    ruling: Ruling, situation: Situation, text: str, kb: KnowledgeBase
+) -> tuple[str, object, str] | None:
+    """The question asked is one a teller answers by mentioning it when it is so (an all-in,
+    a side pot), and the words hold nothing that mentions it: it is taken as not so, and the
+    person is shown why, to correct it."""
+    if ruling.status != RulingStatus.NEEDS_FACTS or not ruling.questions:
+        return None
+    fact = kb.vocab.facts.get(ruling.questions[0].fact)
+    if fact is None or not fact.mentioned_by or fact.name in situation.known():
+        return None
+    if re.search(rf"\b(?:{fact.mentioned_by})\b", text):
+        return None
+    return fact.name, False, NOT_MENTIONED
 
 
 @lru_cache(maxsize=4096)

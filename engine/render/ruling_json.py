@@ -7,7 +7,7 @@ order: the object is compared, cached and printed as it is.
 from __future__ import annotations
 
 from engine.books.model import GlossaryEntry, Rule
-from engine.freetext.lookup import Lookup
+from engine.freetext.lookup import NOT_MENTIONED, Lookup
 from engine.rulings.reading import Reading
 from engine.rulings.resolver import Question, Ruling, SetAside, Unless
 
@@ -102,6 +102,7 @@ def lookup_json(found: Lookup) -> JsonObject:
             "value": value,
             "from": said,
             **({"rule": found.taken_from[name]} if name in found.taken_from else {}),
+            **({"unmentioned": True} if said == NOT_MENTIONED else {}),
         }
         for name, (value, said) in sorted(found.inferred.items())
     }

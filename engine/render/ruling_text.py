@@ -16,7 +16,10 @@ def render_ruling(answer: Answer) -> str:
     lines = [f"{answer['house']}: {answer['status'].upper()}"]
     if answer.get("inferred"):
         read = ", ".join(
-            f'{name}={item["value"]} (from "{item["from"]}")' for name, item in answer["inferred"].items()
+            f"{name}={item['value']} ({item['from']})"
+            if item.get("unmentioned")
+            else f'{name}={item["value"]} (from "{item["from"]}")'
+            for name, item in answer["inferred"].items()
         )
         lines.append(f"Read from your words: {read}  — correct any with --fact")
     if answer.get("derived"):
