@@ -63,6 +63,16 @@ def test_a_pronoun_points_to_the_player_last_named() -> None:
     assert (ledger.actions[0].who, ledger.actions[0].amount) == ("seat 2", 5)
 
 
+def test_one_all_in_told_with_two_verbs_and_players_told_by_their_turn() -> None:
+    """One all-in told with two verbs ("shoves all in for $8"); "the second guy" is a player."""
+    ledger = read_ledger(
+        "limit 10/20, turn. first guy shoves all in for $8. second guy wants to make it a full bet,"
+        " how much does he put in?"
+    )
+    assert [(a.who, a.kind, a.amount) for a in ledger.actions] == [("first guy", "allin", Decimal(8))]
+    assert ledger.asker == "second guy"
+
+
 def test_raise_to_by_and_unsaid() -> None:
     to, by, unsaid = (read_ledger(f"A bets 100, B raises {w}200").actions[1] for w in ("to ", "by ", ""))
     assert (to.to, by.to, unsaid.to) == (True, False, None)

@@ -5,6 +5,7 @@ question is about ("can B reraise?", "now seat 5 wants to raise")."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 
 from engine.compute.ledger import NUMBER, ORDINALS, Action, Told, amount_of
@@ -15,6 +16,7 @@ ROLES = (
 WHO = (
     rf"\b(?i:player|seat)\s?(?:\d+|[A-Z])\b|\b(?i:s)\d+\b|\b[A-H]\b|\b(?i:{ROLES})\b"
     r"|\bI\b|\b(?i:me|hero|villain)\b"
+    r"|\b(?i:(?:first|second|third|fourth|fifth|next|last) (?:guy|player|person|lady|woman))\b"
 )
 VERBS = {
     "allin": r"(?:go(?:es)?|went|is|was|gone|going|moves?|moved)\s+all[- ]?in|all[- ]?in|shov(?:e|es|ed)"
@@ -137,6 +139,12 @@ def read_actions(text: str) -> tuple[list[Action], str | None]:
                 to = True
             else:
                 to = None
+        if actions and kind == "allin" == actions[-1].kind and _same_words(text, actions[-1], found.start()):
+            if actions[-1].amount is None:  # "shoves all in for $8": one all-in, its amount after
+                actions[-1] = replace(
+                    actions[-1], amount=amount, words=f"{actions[-1].words} {found.group(0)}"
+                )
+            continue
         if who is None:
             unnamed += 1
             who = "someone" if unnamed == 1 else f"someone {unnamed}"
@@ -151,6 +159,12 @@ def read_actions(text: str) -> tuple[list[Action], str | None]:
             actions.append(Action(_canonical(name.strip()), "call", amount, True, found.group(0), street))
     actions.sort(key=lambda action: text.find(action.words))
     return actions, asker
+
+
+def _same_words(text: str, action: Action, start: int) -> bool:
+    """Whether a verb follows the words of the action before it at once ("shoves all in")."""
+    end = text.find(action.words) + len(action.words)
+    return 0 <= start - end <= 1
 
 
 def _same_for_others(
