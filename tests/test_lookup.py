@@ -310,3 +310,16 @@ def test_an_all_in_nobody_mentions_is_taken_as_none_and_said_so(kb: KnowledgeBas
         lookup(kb, "roberts-home", "NL 2/5, seat 3 opens to $20, seat 6 shoves for $30. min reraise?")
     )
     assert said["inferred"]["all_in"]["value"] is True and "unmentioned" not in said["inferred"]["all_in"]
+
+
+def test_a_rule_reasoning_on_the_facts_read_counts_for_more(kb: KnowledgeBase) -> None:
+    from engine.freetext.lookup import _facts_reasoned_on
+    from engine.rulings.situation import make_situation
+
+    rule = kb.rules_by_key("roberts-home")["betting.all-in-short-limit"]  # its cases test the bet's share
+
+    def count(facts: dict) -> int:
+        return _facts_reasoned_on(rule, make_situation(kb.vocab, "roberts-home", game="holdem", facts=facts))
+
+    assert count({"event": "completion", "bet_fraction": 0.4, "player_acted": True}) == 2
+    assert count({"event": "completion", "street": "turn"}) == 0  # the event is weighed on its own

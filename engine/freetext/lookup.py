@@ -48,6 +48,7 @@ QUESTION_WEIGHT = 0.5  # the question a dispute asks, matched again (dev sets: 0
 EVENT_WEIGHT = 0.3  # a rule about the event the words describe
 GOVERNING_WEIGHT = 0.3  # the rule that governs, once the facts are read
 SUPPORT_WEIGHT = 0.1  # rules that also apply, or disagree with it
+FACT_WEIGHT = 0.1  # per fact read from the words that a rule's conditions test (dev sets: over 0.25)
 OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
 UNSAID_GAME_FACTOR = 0.8  # a rule for a game, structure or format nobody named
 DEFINITION_SHARE = 0.7  # a glossary term the words ask the meaning of: this share of the best match
@@ -328,6 +329,7 @@ def _fused(
             scores[key] = relevance[key]
             continue
         fused = relevance.get(key, 0.0) + (EVENT_WEIGHT if event in rule.events else 0.0)
+        fused += FACT_WEIGHT * _facts_reasoned_on(rule, situation)
         holds = applicability(rule, situation, kb.vocab).holds
         if holds is False:
             fused *= OTHER_GAME_FACTOR
@@ -338,6 +340,14 @@ def _fused(
         scores[key] = fused
     _overriders_first(scores, by_key)
     return scores
+
+
+def _facts_reasoned_on(rule: Rule, situation: Situation) -> int:
+    """How many facts read from the words (other than the event) the rule's conditions test."""
+    tested = {name for name in rule.when if name != "event"}
+    for case in rule.cases:
+        tested |= set(case.get("when") or {})
+    return len(tested & set(situation.facts) - {"event"})
 
 
 def _overriders_first(scores: dict[str, float], by_key: dict) -> None:
