@@ -323,3 +323,16 @@ def test_a_rule_reasoning_on_the_facts_read_counts_for_more(kb: KnowledgeBase) -
 
     assert count({"event": "completion", "bet_fraction": 0.4, "player_acted": True}) == 2
     assert count({"event": "completion", "street": "turn"}) == 0  # the event is weighed on its own
+
+
+@pytest.mark.parametrize(
+    ("text", "format"),
+    [
+        ("7 stud 1/2 at Dale's, the dealer turns a downcard up", "cash"),
+        ("$4/$8 holdem game, seat 3 raises", "cash"),
+        ("2/5 NL tourney, level 3", "tournament"),  # the tournament's own words outweigh stakes
+        ("level 100/200, the big blind is short", "tournament"),
+    ],
+)
+def test_a_cash_game_is_read_from_its_stakes(text: str, format: str) -> None:
+    assert understand(text).context.get("format") == format
