@@ -336,3 +336,16 @@ def test_a_rule_reasoning_on_the_facts_read_counts_for_more(kb: KnowledgeBase) -
 )
 def test_a_cash_game_is_read_from_its_stakes(text: str, format: str) -> None:
     assert understand(text).context.get("format") == format
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("seat 7 bets out of turn before seat 4 acts", None),
+        ("it was his turn to act and he folded", None),
+        ("on the turn seat 4 bets 20", "turn"),
+        ("the turn came a king", "turn"),
+    ],
+)
+def test_out_of_turn_and_his_turn_name_no_card(text: str, card: str | None) -> None:
+    assert understand(text).facts.get("card") == card
