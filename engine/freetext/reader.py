@@ -113,14 +113,33 @@ class Cue:
         return None
 
 
+# "over 20 minutes" is more than 20, "almost 20" less: the next whole number past it, so a
+# count read against a threshold ("more than 20 minutes") falls on the side the words say.
+_MORE_THAN = re.compile(r"\b(?:over|more than|longer than|past|upwards of)\s+$")
+_LESS_THAN = re.compile(r"\b(?:almost|nearly|under|less than|not quite|just under|shy of)\s+$")
+
+
 def _n(match: re.Match[str]) -> object:
     """The number a cue's alternative matched (groups n1, n2 ...), or None (also for words
     that are no number this reader knows: a question then, never an error)."""
-    said = [v for k, v in match.groupdict().items() if k.startswith("n") and v is not None]
+    said = [(k, v) for k, v in match.groupdict().items() if k.startswith("n") and v is not None]
+    if not said:
+        return None
     try:
-        return number(said[0]) if said else None
+        value = number(said[0][1])
     except ValueError:
         return None
+    return beyond(value, match.string, match.start(said[0][0]))
+
+
+def beyond(value: float, text: str, start: int) -> float:
+    """The whole number past a count the words put a bound on ("over 20": 21, "almost 20": 19)."""
+    before = text[max(0, start - 20) : start]
+    if isinstance(value, int) and _MORE_THAN.search(before):
+        return value + 1
+    if isinstance(value, int) and value > 0 and _LESS_THAN.search(before):
+        return value - 1
+    return value
 
 
 def cue(fact: str, pattern: str, value: object = _n) -> Cue:
@@ -210,8 +229,7 @@ def said_with_unit(fact: str, text: str) -> tuple[object, str] | None:
     said: dict[object, str] = {}
     for pattern in patterns[unit]:
         for match in pattern.finditer(text):
-            words = match.group("n")
-            said.setdefault(number(words), match.group(0))
+            said.setdefault(beyond(number(match.group("n")), text, match.start("n")), match.group(0))
     return next(iter(said.items())) if len(said) == 1 else None
 
 
