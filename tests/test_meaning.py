@@ -150,3 +150,31 @@ def test_the_closeness_of_the_last_queries_is_kept_bounded_and_not_pickled(
     assert len(index._recent._kept) == meaning.RECENT
     again = pickle.loads(pickle.dumps(index))  # noqa: S301 - pickled here, just above
     assert not again._recent._kept and again.search(queries[0]) == fresh[0]
+
+
+class _RandomStore:
+    """Unit vectors made up for texts: the key search needs only `vectors`."""
+
+    def __init__(self) -> None:
+        self.rng = np.random.default_rng(7)
+
+    def vectors(self, texts: list[str]) -> np.ndarray:
+        made = self.rng.standard_normal((len(texts), 384)).astype(np.float32)
+        return made / np.linalg.norm(made, axis=1, keepdims=True)
+
+
+def test_a_house_s_keys_score_as_they_do_among_every_key() -> None:
+    """A house searches only its own keys' examples, read as slices of the shared matrix:
+    each key's closeness is the one the whole matrix gives, to the bit, in the same order."""
+    rng = random.Random(3)
+    texts = {f"key.{n:04d}": [f"{n} {m}" for m in range(rng.randint(1, 70))] for n in range(900)}
+    every = KeyedVectors(texts, _RandomStore())  # type: ignore[arg-type]
+    queries = _RandomStore().vectors([str(n) for n in range(20)])
+    for share in (0.05, 0.5, 0.9, 1.0):
+        house = {key for key in texts if rng.random() < share}
+        among = every.among(house)
+        for query in queries:
+            whole = every._closest(query)
+            expected = [(key, value) for key, value in whole.items() if key in house]
+            assert list(among.search(query).items()) == expected
+    assert every.among(set()).search(queries[0]) == {}

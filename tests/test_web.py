@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import html
 import re
 
@@ -155,11 +156,22 @@ def test_no_external_resources_anywhere() -> None:
 
 
 def test_a_repeated_request_is_answered_from_the_cache(app, client) -> None:
+    """The engine's answer is kept; the same request again is sent the same response whole
+    (web.replay), without asking the engine, gzipped or not as the client accepts."""
     path = "/api/ruling?house=roberts-home&fact=event=playing-out-of-rack"
     ruler = app.extensions["pokerrules.rulings"]
-    before = ruler.cache_info().hits
-    assert client.get(path).get_json() == client.get(path).get_json()
-    assert ruler.cache_info().hits > before
+    first = client.get(path)
+    before = ruler.cache_info()
+    again = client.get(path)
+    assert ruler.cache_info() == before  # not asked again
+    assert (again.status, again.headers, again.get_data()) == (first.status, first.headers, first.get_data())
+    other = client.get(path.replace("roberts-home", "catfish-bend"))
+    assert ruler.cache_info() != before and other.get_json() != first.get_json()  # asked
+    asked = ruler.cache_info()
+    zipped = client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert zipped.headers["Content-Encoding"] == "gzip" and "Content-Encoding" not in again.headers
+    assert ruler.cache_info().hits == asked.hits + 1  # the engine's answer kept, sent gzipped
+    assert gzip.decompress(zipped.get_data()) == first.get_data()
 
 
 def test_pages_read_the_cached_answer_decoded_once(app, client) -> None:

@@ -21,6 +21,7 @@ from web.assets import install_assets
 from web.compression import compress
 from web.errors import register_error_handlers
 from web.query import make_reader, make_ruler
+from web.replay import Replay
 from web.security import add_security_headers, refuse_bad_hosts, refuse_large_requests
 
 MAX_REQUEST_BYTES = 16 * 1024  # a request's body
@@ -68,5 +69,6 @@ def create_app(books: KnowledgeBase | Served | None = None, houses: list[Path] |
     app.after_request(add_security_headers)
     install_assets(app)  # fingerprinted static URLs, cached for a year
     register_error_handlers(app)
-    app.wsgi_app = refuse_bad_hosts(app.wsgi_app)  # type: ignore[method-assign]
+    # A ruling asked for again is sent again as it was (web.replay), without Flask's work.
+    app.wsgi_app = refuse_bad_hosts(Replay(app.wsgi_app))  # type: ignore[method-assign]
     return app
