@@ -111,6 +111,7 @@ def read_actions(text: str) -> tuple[list[Action], str | None]:
     actions: list[Action] = []
     asker: str | None = None
     unnamed = 0
+    last_end = -2  # where the words of the action last told end
     for found in VERB.finditer(text):
         kind = found.lastgroup or ""
         who = _who_before(text, found.start())
@@ -139,8 +140,8 @@ def read_actions(text: str) -> tuple[list[Action], str | None]:
                 to = True
             else:
                 to = None
-        if actions and kind == "allin" == actions[-1].kind and _same_words(text, actions[-1], found.start()):
-            if actions[-1].amount is None:  # "shoves all in for $8": one all-in, its amount after
+        if actions and kind == "allin" == actions[-1].kind and 0 <= found.start() - last_end <= 1:
+            if actions[-1].amount is None:  # "shoves all in for $8": one all-in, its verb told twice
                 actions[-1] = replace(
                     actions[-1], amount=amount, words=f"{actions[-1].words} {found.group(0)}"
                 )
@@ -151,6 +152,7 @@ def read_actions(text: str) -> tuple[list[Action], str | None]:
         street = len(STREETS.findall(text[: found.start()]))
         words = text[found.start() : after.end() if after else found.end()]
         actions.append(Action(who, kind, amount, to, words.strip(), street))
+        last_end = found.start() + len(words.rstrip())
         actions += _same_for_others(text, found, who, kind, amount, street)
     for found in EACH.finditer(text):
         street = len(STREETS.findall(text[: found.start()]))
@@ -159,12 +161,6 @@ def read_actions(text: str) -> tuple[list[Action], str | None]:
             actions.append(Action(_canonical(name.strip()), "call", amount, True, found.group(0), street))
     actions.sort(key=lambda action: text.find(action.words))
     return actions, asker
-
-
-def _same_words(text: str, action: Action, start: int) -> bool:
-    """Whether a verb follows the words of the action before it at once ("shoves all in")."""
-    end = text.find(action.words) + len(action.words)
-    return 0 <= start - end <= 1
 
 
 def _same_for_others(

@@ -344,9 +344,7 @@ def _fused(
 
 def _facts_reasoned_on(rule: Rule, situation: Situation) -> int:
     """How many facts read from the words (other than the event) the rule's conditions test."""
-    tested = {name for name in rule.when if name != "event"}
-    for case in rule.cases:
-        tested |= set(case.get("when") or {})
+    tested = set(rule.when).union(*(case.get("when") or {} for case in rule.cases))
     return len(tested & set(situation.facts) - {"event"})
 
 

@@ -437,7 +437,8 @@ def _resolve(
     decided = [r for r in readings if r.decided]
     top = _top(graph, decided)
     pending = [r for r in readings if not r.decided and not _beaten(graph, top, r)]
-    pending = [r for r in pending if not _beaten(graph, _applying(pending), r)]
+    applying = _applying(pending)
+    pending = [r for r in pending if not _beaten(graph, applying, r)]
     undecided = [r for r in pending if r.outcome is None or any(disagree(r, t) for t in top)]
     not_asked: tuple[Question, ...] = ()
     if pending and (not top or undecided):
