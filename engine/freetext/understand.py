@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engine.freetext.busts import eliminated_position, players_left
 from engine.freetext.lexicon import lexicon, possible_patterns
 from engine.freetext.reader import read_stated_facts
 from engine.freetext.spelling import Speller
@@ -103,6 +104,12 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
         evidence["game"] = f"{flop.group(0)}: a game with a flop, taken as hold'em"
     for fact, (value, words) in read_stated_facts(plain).items():
         facts[fact], evidence[fact] = value, words
+    if eliminated := eliminated_position(plain):  # outweighs a position mentioned in passing
+        facts["blind_position"], evidence["blind_position"] = eliminated
+    if isinstance(facts.get("players_remaining"), int):  # left now, after a bust told later
+        facts["players_remaining"], evidence["players_remaining"] = players_left(
+            plain, facts["players_remaining"], evidence["players_remaining"]
+        )
     for fact, values in data["values"].items():
         if fact in facts:
             continue
