@@ -122,6 +122,29 @@ def test_which_straddle_and_its_size_are_worked_out_from_the_amounts(text: str, 
     } == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("$10/$20, seat 4 bets $20, seat 6 slides out $30 in one push, no word", 1.5),
+        ("seat 1 bets 8, seat 3 puts in 8 then reaches back and adds another 8", 1),
+        ("seat 1 bets 8, seat 3 raises to 16", None),  # a raise said is no unsaid push
+        ("seat 1 bets 20, seat 3 puts in 10 and says call", None),  # less than the bet: a short call
+        ("seat 1 bets 20, seat 3 goes all in for 30", 0.5),  # an all-in: its raise over the bet
+    ],
+)
+def test_an_unsaid_push_is_a_share_of_the_wager(text: str, expected: float | None) -> None:
+    from engine.books.vocabulary import load_vocabulary
+    from engine.compute.derive import derived_facts
+
+    derived = derived_facts(read_ledger(text), load_vocabulary(), game="holdem", structure="limit")
+    assert derived.get("bet_fraction") == expected
+
+
+@pytest.mark.parametrize("text", ["he pushes in 10 to call", "slides out $30 in one push"])
+def test_chips_pushed_in_are_no_all_in(text: str) -> None:
+    assert all(action.kind != "allin" for action in read_ledger(text).actions)
+
+
 def test_cards_are_read_per_seat_in_any_spelling() -> None:
     from engine.compute.cards import hands_told
 

@@ -20,7 +20,7 @@ WHO = (
 )
 VERBS = {
     "allin": r"(?:go(?:es)?|went|is|was|gone|going|moves?|moved)\s+all[- ]?in|all[- ]?in|shov(?:e|es|ed)"
-    r"|jam(?:s|med)?|push(?:es|ed)?",
+    r"|jam(?:s|med)?|(?<!one )push(?:es|ed)?(?!\s+(?:in|out|over|forward|\$?\d))",
     "raise": r"(?:re-?)?rais(?:e|es|ed|ing)|[345]-?bet(?:s|ting)?|makes it|made it",
     "bet": r"bet(?:s|ting)?|opens?|opened|leads?(?: out)?|led(?: out)?|fires?|fired",
     "call": r"call(?:s|ed|ing)?|flat(?:s|ted)?(?: calls?)?",

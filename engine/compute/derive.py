@@ -46,6 +46,7 @@ def derived_facts(
     if kill and stack is not None:
         facts["stack_in_kill_blinds"] = _plain(stack / kill)
     facts.update(_call_share(ledger))
+    facts.update(_push_share(ledger))
     pot, big, chip = ledger.get("pot"), ledger.get("big_bet"), ledger.get("chip")
     if pot is not None and big:
         facts["pot_size_upper_limits"] = _plain(pot / big)
@@ -96,6 +97,21 @@ def _call_share(ledger: Ledger) -> dict[str, object]:
     if not after or not wagers[-1].amount or (after[0].amount or 0) >= wagers[-1].amount:
         return {}
     return {"call_percent_of_bet": _plain((after[0].amount or Decimal(0)) / wagers[-1].amount * 100)}
+
+
+def _push_share(ledger: Ledger) -> dict[str, object]:
+    """The chips a player pushed out at a wager, unsaid whether a call or a raise, as a share
+    of it ("bets $20, seat 6 slides out $30": 1.5): what decides whether a wager put in without
+    a word, or in more than one motion, is a raise. The first push counts."""
+    wagers = [a for a in ledger.actions if a.kind in ("bet", "raise") and a.amount]
+    if not wagers or any(a.kind == "allin" for a in ledger.actions):
+        return {}
+    wager = wagers[-1]
+    after = ledger.actions[ledger.actions.index(wager) + 1 :]
+    pushed = next((a for a in after if a.amount and a.who != wager.who), None)
+    if pushed is None or pushed.kind != "chips" or not wager.amount or (pushed.amount or 0) < wager.amount:
+        return {}
+    return {"bet_fraction": _plain((pushed.amount or Decimal(0)) / wager.amount)}
 
 
 def _limit_fraction(ledger: Ledger) -> dict[str, object]:
