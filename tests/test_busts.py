@@ -42,6 +42,17 @@ def test_no_position_when_the_bust_is_not_one_placed_player(story: str) -> None:
     assert eliminated_position(normalise(story)) is None
 
 
+def test_a_position_of_a_player_who_did_not_bust_is_not_the_eliminated_ones() -> None:
+    read = understand("three handed, then Carla busts. Dan had the button last hand, Pete was the big blind.")
+    assert "blind_position" not in read.facts
+
+
+def test_a_pronoun_is_not_taken_across_another_subject() -> None:
+    assert (
+        eliminated_position(normalise("seat 2 was the big blind and he folded, then the guy busts")) is None
+    )
+
+
 def test_a_position_beside_the_bust_outweighs_one_mentioned_in_passing() -> None:
     read = understand(
         "the big blind (seat 4) busted last hand. seat 3, who was the small blind, has the button now"

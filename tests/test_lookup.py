@@ -312,6 +312,25 @@ def test_an_all_in_nobody_mentions_is_taken_as_none_and_said_so(kb: KnowledgeBas
     assert said["inferred"]["all_in"]["value"] is True and "unmentioned" not in said["inferred"]["all_in"]
 
 
+def test_a_count_nobody_mentions_is_taken_as_the_ordinary_one(kb: KnowledgeBase) -> None:
+    """Two players out on one hand is always told: with nothing of it in the words, one player
+    went out, and the placing rule for one bust rules, shown as taken."""
+    from engine.render.ruling_json import lookup_json
+
+    one = lookup_json(lookup(kb, "homepokertourney", "Mike busted, what place does he get?"))
+    assert one["inferred"]["players_busted_same_hand"] == {
+        "value": 1,
+        "from": "nobody mentioned it, so taken as 1",
+        "unmentioned": True,
+    }
+    assert one["status"] == "ruled" and "last player eliminated" in one["rulings"][0]["summary"]
+    two = lookup_json(
+        lookup(kb, "homepokertourney", "Mike and Joe both busted on the same hand, who places higher?")
+    )
+    assert two["inferred"]["players_busted_same_hand"]["value"] == 2
+    assert "started that hand with more chips" in two["rulings"][0]["summary"]
+
+
 def test_a_rule_reasoning_on_the_facts_read_counts_for_more(kb: KnowledgeBase) -> None:
     from engine.freetext.lookup import _facts_reasoned_on
     from engine.rulings.situation import make_situation

@@ -217,7 +217,8 @@ OPENAPI: dict = {
                         "type": "object",
                         "description": "Free text only: fact -> {value, from: the words read, rule: the id "
                         "of the rule the words match, when the fact was taken from it, unmentioned: true "
-                        "when a yes/no fact a teller always mentions (an all-in) was not: taken as no}.",
+                        "when a fact a teller always mentions (an all-in, two players out on one hand) "
+                        "was not: taken as no, or as the ordinary count}.",
                     },
                     "answer": {"$ref": "#/components/schemas/Answer"},
                     "derived": {

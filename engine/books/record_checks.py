@@ -35,11 +35,28 @@ def iter_record_problems(record: Mapping[str, Any], vocab: Vocabulary) -> Iterat
         yield from iter_condition_problems(f"cases[{index}].when", case.get("when") or {}, vocab)
         yield from _check_outcome(f"cases[{index}].outcome", case.get("outcome"), vocab)
         yield from _check_discretion(f"cases[{index}].discretion", case.get("discretion"), vocab)
+    yield from _check_shadowed_cases(record.get("cases") or [])
     for name, parameter in (record.get("parameters") or {}).items():
         unit = parameter.get("unit") if isinstance(parameter, dict) else None
         if unit is not None and unit not in vocab.units:
             yield f"parameters.{name}.unit", unknown("unit", unit, vocab.units)
     yield from iter_threshold_problems(record, vocab)
+
+
+def _check_shadowed_cases(cases: list[Any]) -> Iterator[tuple[str, str]]:
+    """The first case that holds rules, so a case listed after one whose conditions are a part
+    of its own can never rule: the narrower case must come first."""
+    whens = [case.get("when") or {} if isinstance(case, dict) else {} for case in cases]
+    for later, conditions in enumerate(whens):
+        for earlier in range(later):
+            if all(
+                name in conditions and conditions[name] == value for name, value in whens[earlier].items()
+            ):
+                yield (
+                    f"cases[{later}].when",
+                    f"can never rule: cases[{earlier}] holds whenever it does; list the narrower case first",
+                )
+                break
 
 
 def _check_outcome(field: str, outcome: object, vocab: Vocabulary) -> Iterator[tuple[str, str]]:

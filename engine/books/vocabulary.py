@@ -35,9 +35,11 @@ class Fact:
     values: dict[str, str]
     names_the_rule: bool = False  # like the event, says which of the event's rules is meant
     unit: str = ""  # a number's unit (from `units:`): what a threshold on it is counted in
-    # yes/no facts a teller always mentions when they are so (an all-in): words that mention
-    # it; a description with none of them is taken as "no", shown with that reason
+    # facts a teller always mentions when they are out of the ordinary (an all-in, two players
+    # out on one hand): words that mention it; a description with none of them is taken as
+    # `unmentioned` ("no", or the ordinary count), shown with that reason
     mentioned_by: str = ""
+    unmentioned: object = False
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,7 @@ def load_vocabulary(folder: Path | None = None) -> Vocabulary:
             bool(spec.get("names_the_rule", False)),
             str(spec.get("unit", "")),
             str(spec.get("mentioned_by", "")),
+            spec.get("unmentioned", False),
         )
         for name, spec in data["facts"].items()
     }

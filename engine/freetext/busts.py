@@ -38,6 +38,17 @@ _KNOCKS = re.compile(
     rf"\b(?:busts|busted|eliminates|eliminated|knocks out|knocked out) (?P<player>{_PLAYER})\b"
 )
 _SENTENCES = re.compile(r"[^.!?;]+")
+_NAMED_BUST = re.compile(
+    rf"(?<![\w'])(?P<player>{_PLAYER}) (?:just |then |finally |also )?(?:busts|busted|goes out|went out"
+    r"|is out|is eliminated|was eliminated|got eliminated|gets eliminated|got knocked out|was knocked out)"
+    r"\b(?! of\b)"
+)
+
+_SINCE = re.compile(r"\b(?:after|since|when|once|because)\b")
+_OTHER_SUBJECT = re.compile(
+    r"\b(?:(?:the|a|another|some|that|this) (?:other )?(?:guy|player|lady|woman|man|kid|one|dude|person)"
+    r"|someone|somebody|nobody|everyone|everybody|they|i|we)\b"
+)
 _JOINED = re.compile(r",? (?:and|&) |, ")
 _NAMES = {"sb": "small-blind", "small": "small-blind", "small blind": "small-blind"}
 _NAMES |= {"bb": "big-blind", "big": "big-blind", "big blind": "big-blind", "button": "button"}
@@ -59,6 +70,17 @@ def eliminated_position(text: str) -> tuple[str, str] | None:
     if bust_start <= end + 40 and start <= bust_end:
         return position, text[min(start, bust_start) : max(end, bust_end)]
     return position, f"{text[start:end]} … {text[bust_start:bust_end]}"
+
+
+def eliminated_unplaced(text: str) -> str | None:
+    """The words, when the story gives some players a position and has another, whose position
+    it never told, eliminated ("Dan had the button, Pete was the big blind ... Carla busts"):
+    then no position it mentions is the eliminated player's."""
+    positions = _positions(text)
+    if not positions or _busted(text, list(positions)):
+        return None
+    named = [bust for bust in _NAMED_BUST.finditer(text) if bust.group("player") not in positions]
+    return named[0].group(0) if len({bust.group("player") for bust in named}) == 1 else None
 
 
 def _positions(text: str) -> dict[str, tuple[str, tuple[int, int]]]:
@@ -92,7 +114,7 @@ def _busted(text: str, players: list[str]) -> dict[str, tuple[int, int]]:
             if bust.start() in knocks:
                 continue
             before = [m for m in mentions if m.end() <= bust.start()]
-            if not before:
+            if not before or _OTHER_SUBJECT.search(words[before[-1].end() : bust.start()]):
                 continue
             subjects = [before[-1]]
             while len(before) > len(subjects) and _JOINED.fullmatch(
@@ -107,9 +129,6 @@ def _busted(text: str, players: list[str]) -> dict[str, tuple[int, int]]:
             busted.setdefault(knock.group("player"), (offset + knock.start(), offset + knock.end()))
         subject = first
     return busted
-
-
-_SINCE = re.compile(r"\b(?:after|since|when|once|because)\b")
 
 
 def players_left(text: str, count: int, said: str) -> tuple[int, str]:

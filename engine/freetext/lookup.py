@@ -53,7 +53,7 @@ OTHER_GAME_FACTOR = 0.3  # a rule written for another game, structure or format
 UNSAID_GAME_FACTOR = 0.8  # a rule for a game, structure or format nobody named
 DEFINITION_SHARE = 0.7  # a glossary term the words ask the meaning of: this share of the best match
 COMMENTARY_FACTOR = 0.8  # the Explanations' commentary on a rule, unless the words ask why
-NOT_MENTIONED = "nobody mentioned it, so taken as no"  # the evidence of a fact taken as not so
+NOT_MENTIONED = "nobody mentioned it, so taken as"  # the evidence of a fact taken as ordinary
 MAX_ANSWERED_FROM_WORDS = 3  # questions the words answer after all, in turn
 OVERRIDE_MARGIN = 0.01  # how far a rule ranks above the rule it states it overrides
 POOL = 40  # keys ranked in full: the best-matching by words (the rest cannot reach the top)
@@ -186,7 +186,8 @@ def _not_mentioned(
         return None
     if re.search(rf"\b(?:{fact.mentioned_by})\b", text):
         return None
-    return fact.name, False, NOT_MENTIONED
+    value = fact.unmentioned
+    return fact.name, value, f"{NOT_MENTIONED} {'no' if value is False else value}"
 
 
 @lru_cache(maxsize=4096)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.freetext.busts import eliminated_position, players_left
+from engine.freetext.busts import eliminated_position, eliminated_unplaced, players_left
 from engine.freetext.lexicon import lexicon, possible_patterns
 from engine.freetext.reader import read_stated_facts
 from engine.freetext.spelling import Speller
@@ -106,6 +106,8 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
         facts[fact], evidence[fact] = value, words
     if eliminated := eliminated_position(plain):  # outweighs a position mentioned in passing
         facts["blind_position"], evidence["blind_position"] = eliminated
+    elif "blind_position" in facts and eliminated_unplaced(plain):  # another player's position
+        del facts["blind_position"], evidence["blind_position"]
     if isinstance(facts.get("players_remaining"), int):  # left now, after a bust told later
         facts["players_remaining"], evidence["players_remaining"] = players_left(
             plain, facts["players_remaining"], evidence["players_remaining"]

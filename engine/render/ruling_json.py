@@ -102,7 +102,7 @@ def lookup_json(found: Lookup) -> JsonObject:
             "value": value,
             "from": said,
             **({"rule": found.taken_from[name]} if name in found.taken_from else {}),
-            **({"unmentioned": True} if said == NOT_MENTIONED else {}),
+            **({"unmentioned": True} if said.startswith(NOT_MENTIONED) else {}),
         }
         for name, (value, said) in sorted(found.inferred.items())
     }
