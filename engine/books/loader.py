@@ -241,6 +241,7 @@ def _rule_from(record: YamlMapping, data: YamlMapping, path: str, line: int) -> 
         applies=dict(record.get("applies") or {}),
         when=dict(record.get("when") or {}),
         cases=tuple(record.get("cases") or ()),
+        silent_when=tuple(dict(conditions) for conditions in record.get("silent_when") or ()),
         parameters=dict(record.get("parameters") or {}),
         discretion=str(record.get("discretion", "none")),
         overrides=tuple(record.get("overrides") or ()),

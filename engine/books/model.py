@@ -159,6 +159,9 @@ class Rule:
     applies: Applies = field(default_factory=dict)  # games / structures / formats (absent: all)
     when: Conditions = field(default_factory=dict)  # conditions on situation facts
     cases: tuple[Case, ...] = ()  # narrower conditions with their own outcome
+    # situations its words do not decide (a placing by the bigger stack, the stacks equal):
+    # there it is set aside, for the rules it would prevail over
+    silent_when: tuple[Conditions, ...] = ()
     parameters: dict[str, Parameter] = field(default_factory=dict)  # named numbers with units
     discretion: str = "none"  # who decides when the text leaves it open
     overrides: tuple[Override, ...] = ()  # rules the text says this one prevails over

@@ -31,6 +31,8 @@ def iter_record_problems(record: Mapping[str, Any], vocab: Vocabulary) -> Iterat
     yield from _check_outcome("outcome", record.get("outcome"), vocab)
     yield from _check_discretion("discretion", record.get("discretion"), vocab)
     yield from iter_condition_problems("when", record.get("when") or {}, vocab)
+    for index, conditions in enumerate(record.get("silent_when") or []):
+        yield from iter_condition_problems(f"silent_when[{index}]", conditions or {}, vocab)
     for index, case in enumerate(record.get("cases") or []):
         yield from iter_condition_problems(f"cases[{index}].when", case.get("when") or {}, vocab)
         yield from _check_outcome(f"cases[{index}].outcome", case.get("outcome"), vocab)

@@ -111,6 +111,7 @@ def _iter_record_problems(library: Library) -> Iterator[Problem]:
             "outcome": rule.outcome or None,
             "discretion": rule.discretion,
             "when": rule.when,
+            "silent_when": list(rule.silent_when),
             "cases": list(rule.cases),
             "parameters": rule.parameters,
         }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.books.effective import EffectiveRule
@@ -57,7 +58,7 @@ def read_rule(entry: EffectiveRule, situation: Situation, vocab: Vocabulary) -> 
     verdict = combine(
         applicability(rule, situation, vocab), check_conditions(rule.when, known, rule.parameters)
     )
-    if verdict.holds is False:
+    if verdict.holds is False or silent_on(rule, known):
         return None
     outcome: str | None = rule.outcome
     summary, discretion = rule.summary, rule.discretion
@@ -79,6 +80,14 @@ def read_rule(entry: EffectiveRule, situation: Situation, vocab: Vocabulary) -> 
         outcome = None
         missing |= open_cases[0][1]
     return Reading(entry, verdict, outcome, summary, discretion, frozenset(missing))
+
+
+def silent_on(rule: Rule, known: Mapping[str, object]) -> bool:
+    """The situation is one the rule's words do not decide (`silent_when`), as the facts known
+    say: it cannot govern it. A fact nobody gave does not set it aside."""
+    return any(
+        check_conditions(conditions, known, rule.parameters).holds is True for conditions in rule.silent_when
+    )
 
 
 def _same_whichever(open_cases: list[Case], holding: Case) -> bool:

@@ -31,7 +31,7 @@ from engine.rulings.deciding import (
 )
 from engine.rulings.matching import FAILS, applicability, value_matches
 from engine.rulings.precedence import MORE_SPECIFIC, book_distances, precedence_graph
-from engine.rulings.reading import SELF_CONTAINED_OUTCOMES, Reading, read_rule
+from engine.rulings.reading import SELF_CONTAINED_OUTCOMES, Reading, read_rule, silent_on
 from engine.rulings.rulebooks import Rulebooks
 from engine.rulings.situation import CONTEXT, Situation
 from engine.rulings.situation import make_situation as make_situation  # re-exported for callers
@@ -431,6 +431,11 @@ def _resolve(
     trace += tuple(
         f"exception nobody raised, set aside: {r.rule.id} (on {', '.join(sorted(r.missing))})"
         for r in unraised
+    )
+    trace += tuple(
+        f"rule {entry.rule.id} [{entry.rule.key}]: its words do not decide this situation, set aside"
+        for entry in kb.with_event(situation.house, situation.event)
+        if entry.rule.silent_when and silent_on(entry.rule, situation.known())
     )
     if "event" not in situation.facts:
         return Ruling(RulingStatus.NEEDS_FACTS, situation, questions=(_question(kb, "event"),), trace=trace)
