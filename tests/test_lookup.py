@@ -368,3 +368,18 @@ def test_a_cash_game_is_read_from_its_stakes(text: str, format: str) -> None:
 )
 def test_out_of_turn_and_his_turn_name_no_card(text: str, card: str | None) -> None:
     assert understand(text).facts.get("card") == card
+
+
+def test_the_event_the_person_asks_about_outweighs_the_story_around_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four cards on the flop is the story; redealing the flop is what is asked."""
+    import engine.freetext.understand as understanding
+
+    story = (
+        "the flop came out with four cards stuck together, all four face up."
+        " we redeal the flop: with a burn or without?"
+    )
+    assert understanding.understand(story).facts["event"] == "flop-redeal"
+    monkeypatch.setattr(understanding, "ASKED_WEIGHT", 1)
+    assert understanding.understand(story).facts["event"] == "flop-too-many-cards"

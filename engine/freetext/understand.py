@@ -66,8 +66,19 @@ def normalise(text: str, speller: Speller | None = None) -> str:
     return " ".join(words)
 
 
-def _strongest(patterns: dict, text: str, possible: set) -> tuple[str | None, dict, str]:
-    """The name whose phrases cover most of the text, with every name's score. Only the
+ASKED_WEIGHT = 2  # an event's words in the part that asks count this many times over
+_ASKING = re.compile(
+    r"[^.!?;]*\?|[^.!?;]*\b(?:wants? to|wanted to|asks? (?:to|if|for|whether)|asked (?:to|if|for|whether)"
+    r"|can (?:he|she|i|we|they|you)|may (?:he|she|i|we|they)|is (?:he|she|it|that) allowed"
+    r"|should (?:he|she|i|we|they|the dealer))\b[^.!?;]*"
+)
+
+
+def _strongest(
+    patterns: dict, text: str, possible: set, asking: list[tuple[int, int]] | None = None
+) -> tuple[str | None, dict, str]:
+    """The name whose phrases cover most of the text, with every name's score; a phrase in
+    the `asking` spans (what the person wants ruled) counts ASKED_WEIGHT times. Only the
     patterns `possible` (lexicon.possible_patterns) are run: the others cannot match."""
     scores: dict = {}
     evidence: dict = {}
@@ -76,7 +87,8 @@ def _strongest(patterns: dict, text: str, possible: set) -> tuple[str | None, di
             continue
         for match in pattern.finditer(text):
             if match.group(0):
-                scores[name] = scores.get(name, 0) + len(match.group(0))
+                asked = any(start <= match.start() < end for start, end in asking or ())
+                scores[name] = scores.get(name, 0) + len(match.group(0)) * (ASKED_WEIGHT if asked else 1)
                 evidence.setdefault(name, match.group(0))
     if not scores:
         return None, {}, ""
@@ -92,7 +104,8 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
     facts: dict = {}
     context: dict = {}
     evidence: dict = {}
-    event, scores, said = _strongest(data["events"], plain, possible)
+    asking = [match.span() for match in _ASKING.finditer(plain)]
+    event, scores, said = _strongest(data["events"], plain, possible, asking)
     if event:
         facts["event"], evidence["event"] = event, said
     for dimension, section in (("game", "games"), ("structure", "structures"), ("format", "formats")):
