@@ -212,6 +212,12 @@ OPENAPI: dict = {
                         "over the governing one if a fact the words do not state holds: key, book, id, "
                         "citation, outcome, summary, and the questions that raise it.",
                     },
+                    "silent": {
+                        "type": "array",
+                        "items": {"type": "object"},
+                        "description": "Rules about the event whose words do not decide this situation "
+                        "(their record's silent_when holds), so set aside: id, key, book, citation.",
+                    },
                     "trace": {"type": "array", "items": {"type": "string"}},
                     "inferred": {
                         "type": "object",

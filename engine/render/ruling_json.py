@@ -90,6 +90,10 @@ def ruling_json(ruling: Ruling) -> JsonObject:
         "unless": [unless_json(item) for item in ruling.unless],
         "nearest": [reading_json(r) for r in ruling.nearest],
         "warnings": list(ruling.warnings),
+        "silent": [
+            {"id": rule.id, "key": rule.key, "book": rule.book, "citation": rule.citation}
+            for rule in ruling.silent
+        ],
         "trace": list(ruling.trace),
     }
 

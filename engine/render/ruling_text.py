@@ -38,7 +38,13 @@ def render_ruling(answer: Answer) -> str:
             f"  {rule['book']}, {rule['citation']}",
             f'  "{rule["text"]}"',
         ]
-        if rule["origin"] != answer["house"]:
+        own = [item for item in answer.get("silent", []) if item["book"] == answer["house"]]
+        if rule["origin"] != answer["house"] and own:
+            lines.append(
+                f"  Inherited from {rule['origin']}: {answer['house']}'s own rule ({own[0]['citation']})"
+                " does not decide this situation."
+            )
+        elif rule["origin"] != answer["house"]:
             lines.append(
                 f"  Inherited from {rule['origin']}: {answer['house']} has no rule of its own on this."
             )

@@ -20,7 +20,7 @@ from enum import StrEnum
 import networkx as nx
 
 from engine.books.effective import EffectiveRule
-from engine.books.model import Scalar
+from engine.books.model import Rule, Scalar
 from engine.books.thresholds import is_setting
 from engine.books.vocabulary import FactType, Vocabulary
 from engine.rulings.deciding import (
@@ -97,6 +97,7 @@ class Ruling:
     warnings: tuple[str, ...] = ()  # e.g. the house's book does not cover this game
     not_asked: tuple[Question, ...] = ()  # questions a rule raises whose every answer rules the same
     unless: tuple[Unless, ...] = ()  # exceptions nobody raised, each with the question that raises it
+    silent: tuple[Rule, ...] = ()  # rules about it whose words do not decide this situation
 
 
 PROCEDURAL_AREAS = ("dealing.",)
@@ -379,7 +380,15 @@ def resolve(
     exception nobody raised: it is set aside, and listed in `unless` with its question."""
     kb.check_book(situation.house)
     ruling = _resolve(kb, situation, keys, settled_by_keys=settled_by_keys, ranking=ranking)
-    return replace(ruling, warnings=scope_warnings(kb, situation))
+    silent = tuple(
+        entry.rule
+        for entry in kb.with_event(situation.house, situation.event)
+        if entry.rule.silent_when and silent_on(entry.rule, situation.known())
+    )
+    trace = ruling.trace + tuple(
+        f"rule {rule.id} [{rule.key}]: its words do not decide this situation, set aside" for rule in silent
+    )
+    return replace(ruling, warnings=scope_warnings(kb, situation), silent=silent, trace=trace)
 
 
 def _the_rule_meant(
@@ -431,11 +440,6 @@ def _resolve(
     trace += tuple(
         f"exception nobody raised, set aside: {r.rule.id} (on {', '.join(sorted(r.missing))})"
         for r in unraised
-    )
-    trace += tuple(
-        f"rule {entry.rule.id} [{entry.rule.key}]: its words do not decide this situation, set aside"
-        for entry in kb.with_event(situation.house, situation.event)
-        if entry.rule.silent_when and silent_on(entry.rule, situation.known())
     )
     if "event" not in situation.facts:
         return Ruling(RulingStatus.NEEDS_FACTS, situation, questions=(_question(kb, "event"),), trace=trace)
