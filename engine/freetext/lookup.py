@@ -164,13 +164,18 @@ def _named_event_first(
 
 
 def _answered_by_words(ruling: Ruling, situation: Situation, text: str) -> tuple[str, object, str] | None:
-    """The question asked, answered by the words after all (a number in its unit, the players
-    the story has acting), if they do."""
-    if ruling.status != RulingStatus.NEEDS_FACTS or not ruling.questions:
+    """A question asked, answered by the words after all (a number in its unit, the players
+    the story has acting), if they do: the first one they answer, in the order asked, since
+    a later answer may settle the first question ("seats 1 and 2 both ended up with three
+    cards": two extra cards are a misdeal, whoever got them)."""
+    if ruling.status != RulingStatus.NEEDS_FACTS:
         return None
-    fact = ruling.questions[0].fact
-    answer = answer_from_words(fact, text, situation.game) if fact not in situation.facts else None
-    return (fact, *answer) if answer else None
+    for question in ruling.questions:
+        fact = question.fact
+        answer = answer_from_words(fact, text, situation.game) if fact not in situation.facts else None
+        if answer:
+            return fact, *answer
+    return None
 
 
 def _not_mentioned(
