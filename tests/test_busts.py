@@ -47,6 +47,10 @@ def test_a_position_of_a_player_who_did_not_bust_is_not_the_eliminated_ones() ->
     assert "blind_position" not in read.facts
 
 
+def test_the_player_knocked_out_is_the_one_busted_not_the_one_who_busted_him() -> None:
+    assert "blind_position" not in understand("Dave was on the button and busted Sue").facts
+
+
 def test_a_pronoun_is_not_taken_across_another_subject() -> None:
     assert (
         eliminated_position(normalise("seat 2 was the big blind and he folded, then the guy busts")) is None

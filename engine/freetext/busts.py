@@ -77,10 +77,17 @@ def eliminated_unplaced(text: str) -> str | None:
     it never told, eliminated ("Dan had the button, Pete was the big blind ... Carla busts"):
     then no position it mentions is the eliminated player's."""
     positions = _positions(text)
-    if not positions or _busted(text, list(positions)):
+    if not positions:
         return None
-    named = [bust for bust in _NAMED_BUST.finditer(text) if bust.group("player") not in positions]
-    return named[0].group(0) if len({bust.group("player") for bust in named}) == 1 else None
+    busted = _busted(text, list(positions))
+    if any(player in positions for player in busted):
+        return None
+    named = {bust.group("player"): bust.span() for bust in _NAMED_BUST.finditer(text)}
+    unplaced = {**{p: span for p, span in named.items() if p not in positions}, **busted}
+    if len(unplaced) != 1:
+        return None
+    (start, end), *_ = unplaced.values()
+    return text[start:end]
 
 
 def _positions(text: str) -> dict[str, tuple[str, tuple[int, int]]]:

@@ -106,16 +106,24 @@ class Cue:
             before = text[max(0, match.start() - 60) : match.start()]
             if self.value is True and _NEGATED_BEFORE.search(before):
                 continue  # "nobody asked the floor" does not say the floor was asked
-            if _CLAIMED_BEFORE.search(before):
-                continue
+            if _CLAIMED_BEFORE.search(before) or (
+                _SEAT_NUMBER.match(match.group(0)) and _NAMING_NUMBER.search(before)
+            ):
+                continue  # "seat 3 called": a seat, not three callers
             value = self.value(match) if callable(self.value) else self.value
             return None if value is None else (value, match.group(0))
         return None
 
 
+_SEAT_NUMBER = re.compile(r"\d+ ")  # a number on its own ("seat 3 called"), not "3-bets"
+_NAMING_NUMBER = re.compile(r"\b(?:seats?|tables?|players?|levels?|hands?|no\.|number|#)\s*$")
 # "over 20 minutes" is more than 20, "almost 20" less: the next whole number past it, so a
 # count read against a threshold ("more than 20 minutes") falls on the side the words say.
-_MORE_THAN = re.compile(r"\b(?:over|more than|longer than|past|upwards of)\s+$")
+_MORE_THAN = re.compile(
+    r"(?:(?<!turned )(?<!turns )(?<!turning )(?<!turn )(?<!flipped )(?<!flips )(?<!flip )(?<!flipping )"
+    r"(?<!rolled )(?<!rolls )(?<!handed )(?<!hands )(?<!tipped )(?<!knocked )(?<!fell )(?<!falls )"
+    r"\bover|\bmore than|\blonger than|\bpast|\bupwards of)\s+$"
+)  # "over 20 minutes", not "turned over one card"
 _LESS_THAN = re.compile(r"\b(?:almost|nearly|under|less than|not quite|just under|shy of)\s+$")
 
 
