@@ -383,3 +383,10 @@ def test_the_event_the_person_asks_about_outweighs_the_story_around_it(
     assert understanding.understand(story).facts["event"] == "flop-redeal"
     monkeypatch.setattr(understanding, "ASKED_WEIGHT", 1)
     assert understanding.understand(story).facts["event"] == "flop-too-many-cards"
+
+
+def test_of_two_cards_said_as_often_the_later_is_the_storys() -> None:
+    """The story moves on: the flop's betting, then the turn card dealt too soon."""
+    read = understand("on the flop seat 8 bet and seat 9 was thinking when I burned and turned the turn card")
+    assert read.facts["card"] == "turn"
+    assert understand("the turn card came out, then we argued about the flop").facts["card"] == "flop"

@@ -75,13 +75,20 @@ _ASKING = re.compile(
 
 
 def _strongest(
-    patterns: dict, text: str, possible: set, asking: list[tuple[int, int]] | None = None
+    patterns: dict,
+    text: str,
+    possible: set,
+    asking: list[tuple[int, int]] | None = None,
+    later_wins: bool = False,
 ) -> tuple[str | None, dict, str]:
     """The name whose phrases cover most of the text, with every name's score; a phrase in
-    the `asking` spans (what the person wants ruled) counts ASKED_WEIGHT times. Only the
-    patterns `possible` (lexicon.possible_patterns) are run: the others cannot match."""
+    the `asking` spans (what the person wants ruled) counts ASKED_WEIGHT times. Of two as
+    strong, with `later_wins` the one said later is the story's ("on the flop ... burned and
+    turned the turn card": the turn); otherwise the first by name. Only the patterns
+    `possible` (lexicon.possible_patterns) are run: the others cannot match."""
     scores: dict = {}
     evidence: dict = {}
+    last: dict = {}  # where each name was last said
     for name, pattern in patterns.items():
         if pattern not in possible:
             continue
@@ -90,9 +97,10 @@ def _strongest(
                 asked = any(start <= match.start() < end for start, end in asking or ())
                 scores[name] = scores.get(name, 0) + len(match.group(0)) * (ASKED_WEIGHT if asked else 1)
                 evidence.setdefault(name, match.group(0))
+                last[name] = match.start()
     if not scores:
         return None, {}, ""
-    best = max(sorted(scores), key=lambda n: scores[n])
+    best = max(sorted(scores), key=lambda n: (scores[n], last[n] if later_wins else 0))
     return best, scores, evidence[best]
 
 
@@ -128,7 +136,7 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
     for fact, values in data["values"].items():
         if fact in facts:
             continue
-        name, _, said = _strongest(values, plain, possible)
+        name, _, said = _strongest(values, plain, possible, later_wins=True)
         if name is not None:
             facts[fact], evidence[fact] = name, said
     return Understanding(plain, facts, context, evidence, scores)
