@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from engine.books.vocabulary import Vocabulary
 from engine.compute.amounts import Ledger, amount_of
+from engine.compute.ledger import Action
 from engine.compute.raisecap import ROUNDS
 from engine.compute.rounds import replay
 
@@ -88,27 +89,34 @@ def _straddle_facts(ledger: Ledger) -> dict[str, object]:
     return {}
 
 
-def _call_share(ledger: Ledger) -> dict[str, object]:
-    """What share of a wager the caller put in (the 80% rule of thumb)."""
+def _last_wager(ledger: Ledger) -> tuple[Action, list[Action]] | None:
+    """The last bet or raise told with its amount, and the actions with an amount after it."""
     wagers = [a for a in ledger.actions if a.kind in ("bet", "raise") and a.amount]
     if not wagers:
+        return None
+    return wagers[-1], [a for a in ledger.actions[ledger.actions.index(wagers[-1]) + 1 :] if a.amount]
+
+
+def _call_share(ledger: Ledger) -> dict[str, object]:
+    """What share of a wager the caller put in (the 80% rule of thumb)."""
+    found = _last_wager(ledger)
+    if found is None:
         return {}
-    after = [a for a in ledger.actions[ledger.actions.index(wagers[-1]) + 1 :] if a.amount]
-    if not after or not wagers[-1].amount or (after[0].amount or 0) >= wagers[-1].amount:
+    wager, after = found
+    if not after or not wager.amount or (after[0].amount or 0) >= wager.amount:
         return {}
-    return {"call_percent_of_bet": _plain((after[0].amount or Decimal(0)) / wagers[-1].amount * 100)}
+    return {"call_percent_of_bet": _plain((after[0].amount or Decimal(0)) / wager.amount * 100)}
 
 
 def _push_share(ledger: Ledger) -> dict[str, object]:
     """The chips a player pushed out at a wager, unsaid whether a call or a raise, as a share
     of it ("bets $20, seat 6 slides out $30": 1.5): what decides whether a wager put in without
     a word, or in more than one motion, is a raise. The first push counts."""
-    wagers = [a for a in ledger.actions if a.kind in ("bet", "raise") and a.amount]
-    if not wagers or any(a.kind == "allin" for a in ledger.actions):
+    found = _last_wager(ledger)
+    if found is None or any(a.kind == "allin" for a in ledger.actions):
         return {}
-    wager = wagers[-1]
-    after = ledger.actions[ledger.actions.index(wager) + 1 :]
-    pushed = next((a for a in after if a.amount and a.who != wager.who), None)
+    wager, after = found
+    pushed = next((a for a in after if a.who != wager.who), None)
     if pushed is None or pushed.kind != "chips" or not wager.amount or (pushed.amount or 0) < wager.amount:
         return {}
     return {"bet_fraction": _plain((pushed.amount or Decimal(0)) / wager.amount)}

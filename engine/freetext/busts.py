@@ -29,19 +29,18 @@ _ASSIGNED = re.compile(
         )
     )
 )
-_BUST = re.compile(
-    r"\b(?:busts|busted|busts out|busted out|goes out|went out|is out|was out|'s out|is eliminated"
-    r"|was eliminated|got eliminated|gets eliminated|got knocked out|was knocked out|is knocked out"
-    r"|is busto|goes broke|went broke)\b(?! of\b)"
+_OUT = (  # what a player who busts does, said of him
+    r"busts|busted|busts out|busted out|goes out|went out|is out|was out|is eliminated|was eliminated"
+    r"|got eliminated|gets eliminated|got knocked out|was knocked out|is knocked out|is busto|goes broke"
+    r"|went broke"
 )
+_BUST = re.compile(rf"\b(?:{_OUT}|'s out)\b(?! of\b)")
 _KNOCKS = re.compile(
     rf"\b(?:busts|busted|eliminates|eliminated|knocks out|knocked out) (?P<player>{_PLAYER})\b"
 )
 _SENTENCES = re.compile(r"[^.!?;]+")
 _NAMED_BUST = re.compile(
-    rf"(?<![\w'])(?P<player>{_PLAYER}) (?:just |then |finally |also )?(?:busts|busted|goes out|went out"
-    r"|is out|is eliminated|was eliminated|got eliminated|gets eliminated|got knocked out|was knocked out)"
-    r"\b(?! of\b)"
+    rf"(?<![\w'])(?P<player>{_PLAYER}) (?:just |then |finally |also )?(?:{_OUT})\b(?! of\b)"
 )
 
 _SINCE = re.compile(r"\b(?:after|since|when|once|because)\b")

@@ -181,9 +181,10 @@ def _answered_by_words(ruling: Ruling, situation: Situation, text: str) -> tuple
 def _not_mentioned(
     ruling: Ruling, situation: Situation, text: str, kb: KnowledgeBase
 ) -> tuple[str, object, str] | None:
-    """The question asked is one a teller answers by mentioning it when it is so (an all-in,
-    a side pot), and the words hold nothing that mentions it: it is taken as not so, and the
-    person is shown why, to correct it."""
+    """The question asked is one a teller answers by mentioning it when it is out of the
+    ordinary (an all-in, two players out on one hand), and the words hold nothing that
+    mentions it: it is taken as the ordinary value ("no", one player), and the person is
+    shown why, to correct it."""
     if ruling.status != RulingStatus.NEEDS_FACTS or not ruling.questions:
         return None
     fact = kb.vocab.facts.get(ruling.questions[0].fact)
@@ -350,8 +351,7 @@ def _fused(
 
 def _facts_reasoned_on(rule: Rule, situation: Situation) -> int:
     """How many facts read from the words (other than the event) the rule's conditions test."""
-    tested = set(rule.when).union(*(case.get("when") or {} for case in rule.cases))
-    return len(tested & set(situation.facts) - {"event"})
+    return len(rule.facts & set(situation.facts) - {"event"})
 
 
 def _overriders_first(scores: dict[str, float], by_key: dict) -> None:
