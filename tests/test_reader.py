@@ -66,7 +66,7 @@ def test_every_cue_names_a_vocabulary_fact_with_a_value_it_takes() -> None:
             parse_value(vocab.facts[cue.fact], cue.value)  # raises naming what is allowed
 
 
-def test_the_players_a_story_has_acting_are_counted_when_two_or_more() -> None:
+def test_the_players_a_story_has_acting_are_counted_one_only_from_below() -> None:
     from engine.freetext.reader import players_said_to_act
 
     told = "seat 4 is utg and limps for 2, seat 5 raises to 8, seat 6 folds, then seat 7 finds three cards"
@@ -76,8 +76,8 @@ def test_the_players_a_story_has_acting_are_counted_when_two_or_more() -> None:
         2,
         "mike called, john raised",
     )
-    # one action, or a question about one, says nothing for sure: the floor still asks
-    assert players_said_to_act("seat 3 folded and then we saw the flashed card") is None
+    # one action told is at least one (others may be untold); a question about one is none
+    assert players_said_to_act("seat 3 folded and then we saw the flashed card") == ("1+", "seat 3 folded")
     assert players_said_to_act("can he raise? the dealer says no") is None
 
 

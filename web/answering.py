@@ -141,6 +141,7 @@ def corrections(answer: dict) -> list[dict]:
             "name": name,
             "label": fact_label(name),
             "value": item["value"],
+            "number_value": str(item["value"]).rstrip("+"),  # "2+" is corrected from 2
             "value_label": value_label(vocab, name, item["value"]),
             "from": item["from"],
             "others": [],

@@ -186,7 +186,12 @@ OPENAPI: dict = {
                     "structure": {"type": "string"},
                     "format": {"type": "string"},
                     "q": _TEXT,
-                    "facts": {"type": "object", "additionalProperties": _SCALAR, "maxProperties": 40},
+                    "facts": {
+                        "type": "object",
+                        "additionalProperties": _SCALAR,
+                        "maxProperties": 40,
+                        "description": "fact -> value; a count known only from below is 'N+' (N or more)",
+                    },
                     "answered": {"type": "array", "items": {"type": "string"}},
                 },
             },

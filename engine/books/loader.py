@@ -246,6 +246,7 @@ def _rule_from(record: YamlMapping, data: YamlMapping, path: str, line: int) -> 
         discretion=str(record.get("discretion", "none")),
         overrides=tuple(record.get("overrides") or ()),
         refs=tuple(record.get("refs") or ()),
+        restates=tuple(record.get("restates") or ()),
         flags=tuple(record.get("flags") or ()),
         note=str(record.get("note", "")),
         source_note=str(record.get("source_note", "")),

@@ -166,6 +166,9 @@ class Rule:
     discretion: str = "none"  # who decides when the text leaves it open
     overrides: tuple[Override, ...] = ()  # rules the text says this one prevails over
     refs: tuple[str, ...] = ()  # keys of rules the text refers to
+    # keys of rules of its book it says again (a help page, a summary list): where both
+    # govern alike, those are cited first
+    restates: tuple[str, ...] = ()
     flags: tuple[str, ...] = ()
     note: str = ""
     source_note: str = ""

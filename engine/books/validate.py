@@ -8,6 +8,7 @@ its source lines. Each problem is ``file:line: field: message``.
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -200,10 +201,17 @@ def _line(data: object, key: str) -> int:
 
 def _iter_reference_problems(library: Library) -> Iterator[Problem]:
     keys = {rule.key for rule in library.rules}
+    keys_of_book: dict[str, set[str]] = defaultdict(set)
+    for rule in library.rules:
+        keys_of_book[rule.book].add(rule.key)
     for rule in library.rules:
         for ref in rule.refs:
             if ref not in keys:
                 yield Problem(rule.file, rule.line, f"{rule.id}.refs", unknown("key", ref, keys))
+        own = keys_of_book[rule.book]
+        for restated in rule.restates:
+            if restated not in own:
+                yield Problem(rule.file, rule.line, f"{rule.id}.restates", unknown("key", restated, own))
         for override in rule.overrides:
             if override.get("key") not in keys:
                 yield Problem(

@@ -37,7 +37,7 @@ from engine.freetext.understand import Understanding, understand
 from engine.rulings.matching import applicability
 from engine.rulings.precedence import COMMENTARY
 from engine.rulings.resolver import Ruling, RulingStatus, resolve, rivals_unless
-from engine.rulings.situation import Situation
+from engine.rulings.situation import AT_LEAST, Situation
 
 EXAMPLE_WEIGHT = 2.0  # the closest example dispute, beside the rule's own words
 CLASSIFIER_WEIGHT = 1.0  # how probable the examples make the key
@@ -193,7 +193,9 @@ def _not_mentioned(
     if re.search(rf"\b(?:{fact.mentioned_by})\b", text):
         return None
     value = fact.unmentioned
-    return fact.name, value, f"{NOT_MENTIONED} {'no' if value is False else value}"
+    bound = AT_LEAST.match(str(value))
+    shown = "no" if value is False else f"{bound.group(1)} or more" if bound else value
+    return fact.name, value, f"{NOT_MENTIONED} {shown}"
 
 
 @lru_cache(maxsize=4096)

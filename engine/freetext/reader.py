@@ -272,18 +272,18 @@ _NOT_ACTORS = {
 }
 
 
-def players_said_to_act(text: str) -> tuple[int, str] | None:
-    """How many players the story has acting ("seat 4 limps, seat 5 raises, seat 6 folds"),
-    when it is two or more: the count that decides a misdeal. Fewer is not said for sure
-    (an action told without its player is missed), so the question stays."""
+def players_said_to_act(text: str) -> tuple[object, str] | None:
+    """How many players the story has acting ("seat 4 limps, seat 5 raises, seat 6 folds"):
+    two or more is the count that decides a misdeal. One is only a lower bound, "1+" (an
+    action told without its player is missed): it decides "had anyone acted", not "how many"."""
     actors: dict[str, str] = {}
     for match in _ACTS.finditer(text):
         actor = match.group(1)
         if actor not in _NOT_ACTORS:
             actors.setdefault(actor, match.group(0))
-    if len(actors) < 2:
+    if not actors:
         return None
-    return len(actors), ", ".join(actors.values())
+    return len(actors) if len(actors) > 1 else "1+", ", ".join(actors.values())
 
 
 _CLAUSES = re.compile(r"[.,;:!?]+\s*|\s+(?:and|so|but|while)\s+")

@@ -19,7 +19,7 @@ from engine.books.thresholds import resolve as resolve_bounds
 from engine.books.vocabulary import FactType, Vocabulary
 from engine.rulings.matching import game_distance
 from engine.rulings.reading import Reading
-from engine.rulings.situation import Situation
+from engine.rulings.situation import AtLeast, Situation
 
 UNSETTLED = "unsettled"  # a ruling that still asks, or too many answers to try them all
 TRIAL_BUDGET = 24  # rulings tried per dispute at most; beyond it, ask rather than guess
@@ -71,10 +71,12 @@ def trial_values(
     if fact.type == FactType.ENUM:
         return list(fact.values)
     step = 1 if fact.type == FactType.INT else 0.01
-    values: set[float] = {0.0}
+    known = situation.facts.get(name)
+    low = known.low if isinstance(known, AtLeast) else 0  # "2+": only counts from 2 are answers
+    values: set[float] = {float(low)}
     for condition, parameters in _conditions_on(name, readings):
         values |= _either_side(condition, parameters, step)
-    return [_plain(value) for value in sorted(values) if value >= 0]
+    return [_plain(value) for value in sorted(values) if value >= low]
 
 
 def _plain(value: float) -> Scalar:

@@ -6,13 +6,14 @@ the resolver can ask about it instead of guessing.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.books.model import Condition, Parameter, Rule
 from engine.books.thresholds import resolve
 from engine.books.vocabulary import Vocabulary
-from engine.rulings.situation import Situation
+from engine.rulings.situation import AtLeast, Situation
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ def value_matches(
 ) -> bool:
     """One condition against one known value: equal, one of a list, or within bounds, whose
     thresholds may be the rule's parameters (as the house has them: pass its rule's)."""
+    if isinstance(actual, AtLeast):
+        return decided_from_below(expected, actual.low, parameters) is True
     if isinstance(expected, dict):
         if isinstance(actual, bool) or not isinstance(actual, (int, float)):
             return False
@@ -45,6 +48,30 @@ def value_matches(
     return expected == actual
 
 
+def decided_from_below(
+    expected: object, low: int, parameters: Mapping[str, Parameter] = NO_PARAMETERS
+) -> bool | None:
+    """A condition on a count known to be `low` or more: True when every such count meets it,
+    False when none does, None when the count itself decides (`max: 1` of "at least 1")."""
+    if isinstance(expected, list):
+        answers = [decided_from_below(option, low, parameters) for option in expected]
+        return True if True in answers else False if all(a is False for a in answers) else None
+    if isinstance(expected, dict):
+        bounds = resolve(expected, parameters)
+        if bounds is None:
+            return False
+        if bounds.among is None and math.isinf(bounds.high) and bounds.contains(low):
+            return True
+        if low > bounds.high or (low == bounds.high and bounds.high_strict):
+            return False
+        if bounds.among is not None and all(value < low for value in bounds.among):
+            return False
+        return None
+    if isinstance(expected, (int, float)) and not isinstance(expected, bool):
+        return False if low > expected else None
+    return False  # a word or a yes/no is never a count
+
+
 def check_conditions(
     conditions: Mapping[str, Condition],
     known: Mapping[str, object],
@@ -53,9 +80,16 @@ def check_conditions(
     """All conditions hold (True), one fails (False), or some depend on missing facts (None)."""
     missing: set[str] = set()
     for name, expected in conditions.items():
-        if name not in known:
+        value = known.get(name)
+        if value is None:
             missing.add(name)
-        elif not value_matches(expected, known[name], parameters):
+        elif isinstance(value, AtLeast):
+            decided = decided_from_below(expected, value.low, parameters)
+            if decided is False:
+                return FAILS
+            if decided is None:
+                missing.add(name)
+        elif not value_matches(expected, value, parameters):
             return FAILS
     return Verdict(None, frozenset(missing)) if missing else HOLDS
 

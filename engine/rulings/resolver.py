@@ -411,9 +411,20 @@ def _the_rule_meant(
     meant = [
         r
         for r in readings
-        if r.decided and place(r) < place(governing) and not disagree(r, governing) and only_less_specific(r)
+        if r.decided
+        and place(r) < place(governing)
+        and governing.rule.key not in r.rule.restates
+        and not disagree(r, governing)
+        and only_less_specific(r)
     ]
     return min(meant, key=place, default=governing)
+
+
+def _restated_first(top: list[Reading]) -> Reading:
+    """Of the rules that govern alike, the one cited: a rule the first one only says again
+    (a help page restating the rule itself) is cited in its stead."""
+    restated = [r for r in top[1:] if r.rule.key in top[0].rule.restates]
+    return restated[0] if restated else top[0]
 
 
 def _resolve(
@@ -468,7 +479,8 @@ def _resolve(
         return Ruling(RulingStatus.NO_RULE, situation, nearest=_nearest(kb, situation), trace=trace)
     if any(disagree(a, b) for a in top for b in top):
         return Ruling(RulingStatus.CONFLICT, situation, conflicting=tuple(top), trace=trace)
-    governing = _the_rule_meant(graph, top[0], readings, ranking) if ranking else top[0]
+    first = _restated_first(top)
+    governing = _the_rule_meant(graph, first, readings, ranking) if ranking else first
     asked = {q.fact for q in not_asked}
     not_asked += tuple(_question(kb, name) for name in sorted(governing.alike_whatever - asked))
     return Ruling(

@@ -8,6 +8,7 @@ gave is absent: unknown, never defaulted to false or zero.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -19,6 +20,25 @@ CONTEXT = ("game", "structure", "format")  # given beside the facts; rules' cond
 LARGEST_NUMBER = 10**12  # chips, dollars, minutes, players: nothing at a table comes near it
 TRUE_WORDS = {"true", "yes", "y", "1"}
 FALSE_WORDS = {"false", "no", "n", "0"}
+
+
+AT_LEAST = re.compile(r"^(\d+)\s*(?:\+|or more)$")
+
+
+class AtLeast(str):
+    """A count known only from below, written "2+": the words tell two players acting and may
+    leave others untold, or nobody mentions a count a teller would mention were it smaller.
+    A condition it decides either way is decided; one it does not stays open and is asked."""
+
+    low: int
+
+    def __new__(cls, low: int) -> AtLeast:
+        made = super().__new__(cls, f"{low}+")
+        made.low = low
+        return made
+
+    def __getnewargs__(self) -> tuple[int]:  # type: ignore[override]
+        return (self.low,)
 
 
 class SituationError(ValueError):
@@ -76,6 +96,9 @@ def parse_value(fact: Fact, raw: object) -> Scalar:
             return text in TRUE_WORDS
         raise SituationError(f"fact '{fact.name}' takes yes or no, not '{raw}'")
     if fact.type in (FactType.INT, FactType.NUMBER):
+        bound = AT_LEAST.match(text) if isinstance(text, str) else None
+        if bound is not None and int(bound.group(1)) <= LARGEST_NUMBER:
+            return AtLeast(int(bound.group(1)))
         try:
             number = float(text)
         except (TypeError, ValueError, OverflowError):
