@@ -127,6 +127,8 @@ def test_which_straddle_and_its_size_are_worked_out_from_the_amounts(text: str, 
     [
         ("$10/$20, seat 4 bets $20, seat 6 slides out $30 in one push, no word", 1.5),
         ("seat 1 bets 8, seat 3 puts in 8 then reaches back and adds another 8", 1),
+        ("Jake bets 8. Marcus puts 8 in, stops, then adds another 8 and says raise", 1),  # amount first
+        ("Jake bets 8, Marcus puts him on a draw and calls", None),  # "puts" alone moves no chips
         ("seat 1 bets 8, seat 3 raises to 16", None),  # a raise said is no unsaid push
         ("seat 1 bets 20, seat 3 puts in 10 and says call", None),  # less than the bet: a short call
         ("seat 1 bets 20, seat 3 goes all in for 30", 0.5),  # an all-in: its raise over the bet

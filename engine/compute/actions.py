@@ -31,7 +31,7 @@ VERBS = {
     "straddle": r"straddl(?:e|es|ed)",
     "post": r"post(?:s|ed)?",
     "chips": r"(?:puts?|slides?|slid|pushe?s?|throws?|threw|tosse?s?|tossed|drops?|dropped)"
-    r"\s+(?:out|in|over)",
+    r"(?:\s+(?:out|in|over)|(?=\s+\$?\d+(?:\s*(?:dollars|bucks|chips))?\s+(?:in|out|over)\b))",
 }
 VERB = re.compile(r"\b(?:" + "|".join(f"(?P<{kind}>{words})" for kind, words in VERBS.items()) + r")\b", re.I)
 AFTER_VERB = re.compile(
