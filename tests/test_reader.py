@@ -213,3 +213,31 @@ def test_every_number_a_cue_can_capture_is_read_as_a_number() -> None:
     assert checked > 100
     read = read_stated_facts(normalise("we play with a single blind and a small ante"))
     assert read.get("blind_count") == (1, "we play with a single blind")
+
+
+def test_a_hand_the_game_cannot_hold_is_a_card_count_error() -> None:
+    from engine.freetext.reader import hole_count_off
+
+    assert hole_count_off("omaha, he's got five cards", "omaha") == (
+        "extra-card",
+        "too-many",
+        "got five cards",
+    )
+    assert hole_count_off("i only have four cards before the draw", "lowball-27") == (
+        "wrong-card-count",
+        "too-few",
+        "have four cards",
+    )
+    both = hole_count_off("seat 3 has five cards and seat 4 has three cards", "omaha-hi-lo")
+    assert both is not None and both[:2] == ("wrong-card-count", None)
+    assert hole_count_off("he has four cards to a flush", "holdem") is None  # a draw, not a hand
+    assert hole_count_off("he has two cards", "holdem") is None
+    assert hole_count_off("he has three cards", None) is None  # the game decides what is wrong
+
+
+def test_bare_seat_numbers_in_a_story_of_seats_are_players_acting() -> None:
+    from engine.freetext.reader import players_said_to_act
+
+    told = "seat 7 folds, 8 calls, 1 folds, 2 calls, and then seat 5 says wait"
+    assert players_said_to_act(told) == (4, "seat 7 folds, 8 calls, 1 folds, 2 calls")
+    assert players_said_to_act("blinds 1, 2 folds") is None  # no seat named: a number is no player

@@ -243,7 +243,8 @@ def said_with_unit(fact: str, text: str) -> tuple[object, str] | None:
 
 _ACTOR = (
     r"(?:seat \d+|s\d+|under the gun|utg(?:\+\d)?|he|she|[a-z]+"
-    r"|the (?:button|cutoff|hijack|small blind|big blind))"
+    r"|the (?:button|cutoff|hijack|small blind|big blind)"
+    r"|(?<=[,;] )(?:then )?\d{1,2}(?= \w+(?:[,;.]| and| then)))"  # "seat 7 folds, 8 calls, 1 folds"
 )
 _ACTION = (
     r"(?:limps|limped|calls|called|raises|raised|re-?raises|re-?raised|folds|folded|bets"
@@ -277,8 +278,13 @@ def players_said_to_act(text: str) -> tuple[object, str] | None:
     two or more is the count that decides a misdeal. One is only a lower bound, "1+" (an
     action told without its player is missed): it decides "had anyone acted", not "how many"."""
     actors: dict[str, str] = {}
+    seats_named = "seat " in text
     for match in _ACTS.finditer(text):
-        actor = match.group(1)
+        actor = match.group(1).removeprefix("then ")
+        if actor.isdigit():
+            if not seats_named:  # a bare number is a seat only in a story that names seats
+                continue
+            actor = f"seat {actor}"
         if actor not in _NOT_ACTORS:
             actors.setdefault(actor, match.group(0))
     if not actors:
@@ -346,7 +352,8 @@ HOLE_CARDS = {  # the cards each player is dealt to start, in the games whose co
 }
 _HOLDS = re.compile(
     r"\b(?:has|had|have|holds?|held|holding|got|gets|ended up with|end up with|found|finds|picked up"
-    r"|was dealt|were dealt|is holding) (?P<n>three|four|five|six|seven|\d) (?:hole |down )?cards\b"
+    r"|was dealt|were dealt|is holding) (?:only |just )?(?P<n>one|two|three|four|five|six|seven|\d) "
+    r"(?:hole |down )?cards\b(?! (?:to|of|left|in the (?:deck|stub|muck)|on the board)\b)"
 )
 _TWO_HOLD = re.compile(r"\b(?:both|seats? \d+ and \d+|two (?:players|guys|of them|people))\b[^.;!?]*$")
 
@@ -363,6 +370,22 @@ def extra_cards_held(text: str, game: str | None) -> tuple[int, str] | None:
     two = _TWO_HOLD.search(text[max(0, said[0].start() - 40) : said[0].start()])
     words = f"{two.group(0)}{said[0].group(0)}" if two else said[0].group(0)
     return ((2 if two else 1) * (held - hole), words) if held > hole else None
+
+
+def hole_count_off(text: str, game: str | None) -> tuple[str, str | None, str] | None:
+    """A player told holding the wrong number of cards for the game ("he's got five cards" in
+    Omaha): the event, whether too many or too few (None when both are told), and the words.
+    More only is an extra card; fewer, or both, a wrong card count."""
+    hole = HOLE_CARDS.get(game or "")
+    if hole is None:
+        return None
+    off = [(int(number(m.group("n"))), m.group(0)) for m in _HOLDS.finditer(text)]
+    off = [(held, words) for held, words in off if held != hole]
+    if not off:
+        return None
+    more = {held > hole for held, _ in off}
+    error = None if len(more) > 1 else "too-many" if more == {True} else "too-few"
+    return "extra-card" if error == "too-many" else "wrong-card-count", error, "; ".join(w for _, w in off)
 
 
 def answer_from_words(fact: str, text: str, game: str | None = None) -> tuple[object, str] | None:

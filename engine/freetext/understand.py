@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.freetext.busts import eliminated_position, eliminated_unplaced, players_left
 from engine.freetext.lexicon import lexicon, possible_patterns
-from engine.freetext.reader import read_stated_facts
+from engine.freetext.reader import hole_count_off, read_stated_facts
 from engine.freetext.spelling import Speller
 
 MAX_TEXT = 2000
@@ -114,12 +114,20 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
     evidence: dict = {}
     asking = [match.span() for match in _ASKING.finditer(plain)]
     event, scores, said = _strongest(data["events"], plain, possible, asking)
+    for dimension, section in (("game", "games"), ("structure", "structures"), ("format", "formats")):
+        name, _, said_as = _strongest(data[section], plain, possible)
+        if name:
+            context[dimension], evidence[dimension] = name, said_as
+    off = hole_count_off(plain, context.get("game"))  # a count the game's hand cannot be
+    if off is not None:
+        name, error, words = off
+        scores[name] = scores.get(name, 0) + len(words)
+        if scores[name] >= max(scores.values()):
+            event, said = name, words
+        if error is not None:
+            facts["count_error"], evidence["count_error"] = error, words
     if event:
         facts["event"], evidence["event"] = event, said
-    for dimension, section in (("game", "games"), ("structure", "structures"), ("format", "formats")):
-        name, _, said = _strongest(data[section], plain, possible)
-        if name:
-            context[dimension], evidence[dimension] = name, said
     if "game" not in context and (flop := _FLOP_GAME.search(plain)):
         context["game"] = "holdem"
         evidence["game"] = f"{flop.group(0)}: a game with a flop, taken as hold'em"
