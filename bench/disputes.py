@@ -1,6 +1,6 @@
 """What a person is shown for a realistic dispute, end to end, and how well the words are read.
 
-    python bench/disputes.py [--set dev|holdout|retold|from-books|PATH ...] [--show] [--facts]
+    python bench/disputes.py [--set dev|holdout|retold|retold-2|from-books|PATH ...] [--show] [--facts]
 
 Each dispute is asked of `/api/ruling` (the Flask app in this process: the JSON a phone gets)
 with the words and what the person picked, and sorted as a floor supervisor would judge it:
@@ -46,6 +46,7 @@ SETS = {
     "dev": ROOT / "tests" / "disputes" / "dev.yaml",
     "holdout": ROOT / "tests" / "disputes" / "holdout.yaml",
     "retold": ROOT / "tests" / "disputes" / "retold.yaml",
+    "retold-2": ROOT / "tests" / "disputes" / "retold-2.yaml",
     "from-books": ROOT / "tests" / "disputes" / "from-books.yaml",
 }
 VERDICTS = (
@@ -259,7 +260,9 @@ def print_miss(dispute: dict[str, Any], answer: dict[str, Any] | None, verdict: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--set", action="append", help="dev, holdout, retold, from-books or a file (default: dev and holdout)"
+        "--set",
+        action="append",
+        help="dev, holdout, retold, retold-2, from-books or a file (default: dev and holdout)",
     )
     parser.add_argument("--show", action="store_true", help="print every dispute not shown right")
     parser.add_argument("--facts", action="store_true", help="the fact reader per fact")

@@ -129,6 +129,7 @@ def test_which_straddle_and_its_size_are_worked_out_from_the_amounts(text: str, 
         ("seat 1 bets 8, seat 3 puts in 8 then reaches back and adds another 8", 1),
         ("Jake bets 8. Marcus puts 8 in, stops, then adds another 8 and says raise", 1),  # amount first
         ("Jake bets 8, Marcus puts him on a draw and calls", None),  # "puts" alone moves no chips
+        ("guy in 6 bets 20. kid in 7 cuts out 20, pushes it in, then shoves another 40 in", 1),
         ("seat 1 bets 8, seat 3 raises to 16", None),  # a raise said is no unsaid push
         ("seat 1 bets 20, seat 3 puts in 10 and says call", None),  # less than the bet: a short call
         ("seat 1 bets 20, seat 3 goes all in for 30", 0.5),  # an all-in: its raise over the bet
@@ -142,9 +143,16 @@ def test_an_unsaid_push_is_a_share_of_the_wager(text: str, expected: float | Non
     assert derived.get("bet_fraction") == expected
 
 
-@pytest.mark.parametrize("text", ["he pushes in 10 to call", "slides out $30 in one push"])
+@pytest.mark.parametrize(
+    "text", ["he pushes in 10 to call", "slides out $30 in one push", "pushes it in", "shoves another 40 in"]
+)
 def test_chips_pushed_in_are_no_all_in(text: str) -> None:
     assert all(action.kind != "allin" for action in read_ledger(text).actions)
+
+
+def test_a_stack_shoved_is_all_in() -> None:
+    actions = read_ledger("seat 5 has $150 and shoves it. seat 7 has $210 total and shoves too").actions
+    assert [action.kind for action in actions] == ["allin", "allin"]
 
 
 def test_cards_are_read_per_seat_in_any_spelling() -> None:

@@ -19,8 +19,9 @@ WHO = (
     r"|\b(?i:(?:first|second|third|fourth|fifth|next|last) (?:guy|player|person|lady|woman))\b"
 )
 VERBS = {
-    "allin": r"(?:go(?:es)?|went|is|was|gone|going|moves?|moved)\s+all[- ]?in|all[- ]?in|shov(?:e|es|ed)"
-    r"|jam(?:s|med)?|(?<!one )push(?:es|ed)?(?!\s+(?:in|out|over|forward|\$?\d))",
+    "allin": r"(?:go(?:es)?|went|is|was|gone|going|moves?|moved)\s+all[- ]?in|all[- ]?in"
+    r"|shov(?:e|es|ed)(?!\s+(?:another|more)\b)|jam(?:s|med)?"
+    r"|(?<!one )push(?:es|ed)?(?!\s+(?:in|out|over|forward|\$?\d|it\b|them\b|that\b|those\b))",
     "raise": r"(?:re-?)?rais(?:e|es|ed|ing)|[345]-?bet(?:s|ting)?|makes it|made it",
     "bet": r"bet(?:s|ting)?|opens?|opened|leads?(?: out)?|led(?: out)?|fires?|fired",
     "call": r"call(?:s|ed|ing)?|flat(?:s|ted)?(?: calls?)?",
@@ -30,7 +31,7 @@ VERBS = {
     "fold": r"fold(?:s|ed)?|muck(?:s|ed)?",
     "straddle": r"straddl(?:e|es|ed)",
     "post": r"post(?:s|ed)?",
-    "chips": r"(?:puts?|slides?|slid|pushe?s?|throws?|threw|tosse?s?|tossed|drops?|dropped)"
+    "chips": r"(?:puts?|slides?|slid|pushe?s?|throws?|threw|tosse?s?|tossed|drops?|dropped|cuts?)"
     r"(?:\s+(?:out|in|over)|(?=\s+\$?\d+(?:\s*(?:dollars|bucks|chips))?\s+(?:in|out|over)\b))",
 }
 VERB = re.compile(r"\b(?:" + "|".join(f"(?P<{kind}>{words})" for kind, words in VERBS.items()) + r")\b", re.I)
