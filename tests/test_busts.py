@@ -22,6 +22,7 @@ from engine.freetext.understand import normalise, understand
         ("seat 7 busted seat 1, who had the button", "button"),
         ("Joe was the big blind and he went all in and lost. Joe is out.", "big-blind"),
         ("seat 4 (the sb) went out on a cooler", "small-blind"),
+        ("Small blind Tina got knocked out last hand. Button was on Ray.", "small-blind"),
     ],
 )
 def test_the_eliminated_players_position_is_read(story: str, position: str) -> None:

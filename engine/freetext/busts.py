@@ -26,9 +26,15 @@ _ASSIGNED = re.compile(
             rf"(?<![\w'])(?P<player3>{_PLAYER}) \((?:the )?(?P<position3>{_POSITION})\)",
             rf"(?<![\w'])(?P<player4>{_PLAYER}),? who (?:was|had|is|has) (?:on |in )?(?:the )?"
             rf"(?P<position4>{_POSITION})\b",
+            # "small blind Tina got knocked out", "button was on Ray"
+            rf"(?<![\w'])(?:the )?(?P<position5>button|small blind|big blind) (?P<player5>{_PLAYER})"
+            r"(?= (?:got|gets|was|is|just|then|busted|busts|went|goes|has|had|posted|posts)\b)",
+            rf"(?<![\w'])(?:the )?(?P<position6>button|small blind|big blind) (?:was|is) (?:on|with) "
+            rf"(?P<player6>{_PLAYER})\b",
         )
     )
 )
+_FORMS = ("", "2", "3", "4", "5", "6")  # the group suffixes of _ASSIGNED's forms
 _OUT = (  # what a player who busts does, said of him
     r"busts|busted|busts out|busted out|goes out|went out|is out|was out|is eliminated|was eliminated"
     r"|got eliminated|gets eliminated|got knocked out|was knocked out|is knocked out|is busto|goes broke"
@@ -95,10 +101,8 @@ def _positions(text: str) -> dict[str, tuple[str, tuple[int, int]]]:
     told: dict[str, tuple[str, tuple[int, int]]] = {}
     doubtful: set[str] = set()
     for match in _ASSIGNED.finditer(text):
-        player = next(match.group(f"player{n}") for n in ("", "2", "3", "4") if match.group(f"player{n}"))
-        position = _NAMES[
-            next(match.group(f"position{n}") for n in ("", "2", "3", "4") if match.group(f"position{n}"))
-        ]
+        player = next(match.group(f"player{n}") for n in _FORMS if match.group(f"player{n}"))
+        position = _NAMES[next(match.group(f"position{n}") for n in _FORMS if match.group(f"position{n}"))]
         if player in told and told[player][0] != position:
             doubtful.add(player)
         told.setdefault(player, (position, match.span()))
