@@ -161,3 +161,8 @@ def test_cards_are_read_per_seat_in_any_spelling() -> None:
     text = "Stud: seat 3 has As 10d 7c, seat 6: K♠ K♥ 9d. As the dealer I split it."
     assert hands_told(text) == {3: ("As", "Td", "7c"), 6: ("Ks", "Kh", "9d")}
     assert hands_told("As the dealer said, seat 4 has a pair") == {}
+
+
+def test_the_choice_asked_about_is_no_action() -> None:
+    asked = read_ledger("seat 6 bets 20, seat 7 puts 20 in. is it a raise to 60 or just a call of 20?")
+    assert [action.kind for action in asked.actions] == ["bet", "chips"]

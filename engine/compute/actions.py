@@ -47,7 +47,9 @@ MAKING = re.compile(
 MODAL = re.compile(
     r"(?:\bcan|\bcould|\bmay|\bmight|\bwants? to|\bwanted to|\ballowed to|\bable to|\bwould|\bshould"
     r"|\bhow much|\bwhat|\bmax(?:imum)?|\bmin(?:imum)?|\bmost|\bleast|\boption to|\bdoes|\bdid)\s+"
-    r"(?:[A-Za-z']+,?\s+){0,3}$|\bto\s+$",
+    r"(?:[A-Za-z']+,?\s+){0,3}$|\bto\s+$"
+    # the choice a question asks about: "is it a raise to 60 or just a call of 20?"
+    r"|\b(?:is|was) (?:it|that|this) (?:(?:a|an|just)\s+)*$|\bor (?:(?:a|an|just)\s+)*$",
     re.I,
 )
 SPEECH = re.compile(  # what someone says about an action is not the action ("says that's a raise")
