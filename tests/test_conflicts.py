@@ -55,3 +55,29 @@ def test_the_bundled_books_disagree_only_where_their_texts_do(kb: KnowledgeBase)
         ("homepokertourney/dead-button-rule/p2", "homepokertourney/poker-tournament-dead-button-help/p3"),
         ("homepokertourney/payout/p1", "homepokertourney/poker-payout/p1"),
     ]
+
+
+def test_a_rule_the_words_did_not_name_that_rules_otherwise_is_a_conflict(kb: KnowledgeBase) -> None:
+    """HomePokerTourney's two small-blind dead-button texts test the same facts and rule
+    differently: whichever the words match, both are shown, never one silently."""
+    from engine.freetext.lookup import lookup
+    from engine.render.ruling_json import lookup_json
+    from engine.rulings.resolver import resolve
+    from engine.rulings.situation import make_situation
+
+    told = (
+        "home tourney, one table of 7. Small blind went out last hand. Jim had the button and says it"
+        " has to move to the next guy. how do we set the button and blinds"
+    )
+    answer = lookup_json(lookup(kb, "homepokertourney", told))
+    assert answer["status"] == "conflict"
+    assert [rule["key"] for rule in answer["rulings"]] == [
+        "tournament.dead-button-small-blind",
+        "tournament.dead-button-help-small-blind",
+    ]
+    facts = {"event": "dead-button", "blind_position": "small-blind", "seat_refilled": False}
+    named = make_situation(
+        kb.vocab, "homepokertourney", facts={**facts, "players_remaining": 5, "hand_after_bust": 1}
+    )
+    keyed = resolve(kb, named, keys=frozenset({"tournament.dead-button-help-small-blind"}))
+    assert keyed.status.value == "conflict"

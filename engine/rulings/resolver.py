@@ -233,6 +233,12 @@ def disagree(a: Reading, b: Reading) -> bool:
     return any(pa[name].get("value") != pb[name].get("value") for name in shared)
 
 
+def _rival(a: Reading, b: Reading) -> bool:
+    """Two rules written for the same situation (the same facts tested) that rule otherwise:
+    a conflict even when the words named only one of them."""
+    return len(a.rule.when) > 1 and set(a.rule.when) == set(b.rule.when) and disagree(a, b)
+
+
 def _top(graph: nx.DiGraph, readings: list[Reading]) -> list[Reading]:
     """Decided readings that no other decided reading prevails over."""
     ids = {r.rule.id for r in readings}
@@ -439,8 +445,10 @@ def _resolve(
     readings = sorted(_candidates(kb, situation, among), key=_order(kb, situation))
     candidates = [reading.entry for reading in readings]
     unraised: list[Reading] = []
+    unnamed_rivals: list[Reading] = []
     if keys is not None:
         graph = precedence_graph(readings, situation, kb.library, kb.vocab)
+        unnamed_rivals = _top(graph, [r for r in _substantive_first(readings) if r.decided])
         readings = _about(readings, keys, graph, situation, kb.vocab)
         if settled_by_keys:
             unraised = _unraised(readings, keys, book_distances(kb.library, situation.house))
@@ -479,6 +487,11 @@ def _resolve(
         return Ruling(RulingStatus.NO_RULE, situation, nearest=_nearest(kb, situation), trace=trace)
     if any(disagree(a, b) for a in top for b in top):
         return Ruling(RulingStatus.CONFLICT, situation, conflicting=tuple(top), trace=trace)
+    rivals = [r for r in unnamed_rivals if r not in readings and any(_rival(r, t) for t in top)]
+    if rivals and all(t in unnamed_rivals for t in top):  # a rule the words did not name rules otherwise
+        trace += tuple(f"rules otherwise, with no precedence either way: {r.rule.id}" for r in rivals)
+        both = tuple(sorted((*top, *rivals), key=_order(kb, situation)))
+        return Ruling(RulingStatus.CONFLICT, situation, conflicting=both, trace=trace)
     first = _restated_first(top)
     governing = _the_rule_meant(graph, first, readings, ranking) if ranking else first
     asked = {q.fact for q in not_asked}
