@@ -21,6 +21,7 @@ from functools import lru_cache
 import numpy as np
 
 from engine.books.model import GlossaryEntry, Rule
+from engine.compute.handnames import minimums_met
 from engine.freetext.focus import (
     CLEAR_LEAD,
     CONTENTION,
@@ -113,7 +114,7 @@ def lookup(
     said_in = Clauses(text, kb)
     for _ in range(MAX_ANSWERED_FROM_WORDS):  # a question the words answer after all
         answer = (
-            _answered_by_words(ruling, situation, read.text)
+            _answered_by_words(ruling, situation, read.text, kb)
             or _stated_by_meaning(ruling, situation, said_in)
             or _not_mentioned(ruling, situation, read.text, kb)
         )
@@ -163,19 +164,47 @@ def _named_event_first(
     return [*about, *(key for key in contenders if key not in about)]
 
 
-def _answered_by_words(ruling: Ruling, situation: Situation, text: str) -> tuple[str, object, str] | None:
+def _answered_by_words(
+    ruling: Ruling, situation: Situation, text: str, kb: KnowledgeBase
+) -> tuple[str, object, str] | None:
     """A question asked, answered by the words after all (a number in its unit, the players
-    the story has acting), if they do: the first one they answer, in the order asked, since
-    a later answer may settle the first question ("seats 1 and 2 both ended up with three
-    cards": two extra cards are a misdeal, whoever got them)."""
+    the story has acting, the hands of a bad beat), if they do: the first one they answer, in
+    the order asked, since a later answer may settle the first question ("seats 1 and 2 both
+    ended up with three cards": two extra cards are a misdeal, whoever got them)."""
     if ruling.status != RulingStatus.NEEDS_FACTS:
         return None
     for question in ruling.questions:
         fact = question.fact
-        answer = answer_from_words(fact, text, situation.game) if fact not in situation.facts else None
+        if fact in situation.facts:
+            continue
+        answer: tuple[object, str] | None = (
+            _minimum_hands_said(kb, situation, text)
+            if fact == "minimum_hands_met"
+            else answer_from_words(fact, text, situation.game)
+        )
         if answer:
             return fact, *answer
     return None
+
+
+def _minimum_hands_said(kb: KnowledgeBase, situation: Situation, text: str) -> tuple[bool, str] | None:
+    """The bad beat told by its hands ("aces full of kings beaten by quads") against the
+    minimum hands the house's jackpot rule for this game names, as the house has them."""
+    for entry in kb.with_event(situation.house, "jackpot"):
+        rule = entry.rule
+        if "minimum_hands_met" not in rule.when or applicability(rule, situation, kb.vocab).holds is not True:
+            continue
+        losing, winning = (
+            _setting(rule, name) for name in ("jackpot_min_losing_hand", "jackpot_min_winning_hand")
+        )
+        return minimums_met(text, losing, winning)
+    return None
+
+
+def _setting(rule: Rule, name: str) -> str | None:
+    parameter = rule.parameters.get(name)
+    value = parameter.get("value") if parameter else None
+    return str(value) if value else None
 
 
 def _not_mentioned(

@@ -1,0 +1,73 @@
+"""Hands told by name, and whether a bad beat told that way meets the jackpot's minimum hands."""
+
+import pytest
+
+from engine.compute.handnames import at_least, beat_hands, minimums_met, parse_hand
+from engine.freetext.knowledge import KnowledgeBase
+
+
+@pytest.mark.parametrize(
+    ("words", "hand"),
+    [
+        ("aces full of kings", (6, 14, 13)),
+        ("Kings full of Aces", (6, 13, 14)),
+        ("9s full of 4s", (6, 9, 4)),
+        ("jacks full", (6, 11, 0)),
+        ("four of a kind", (7, 0, 0)),
+        ("4-of-a-Kind", (7, 0, 0)),
+        ("four eights", (7, 8, 0)),
+        ("Four 8's", (7, 8, 0)),
+        ("quad 8s", (7, 8, 0)),
+        ("king high straight flush", (8, 13, 0)),
+        ("royal flush", (9, 14, 0)),
+        ("four ten-dollar chips", None),
+        ("four a.m.", None),
+    ],
+)
+def test_a_hand_is_read_by_its_name(words: str, hand: tuple[int, int, int] | None) -> None:
+    assert parse_hand(words) == hand
+
+
+def test_or_better_compares_what_the_words_tell() -> None:
+    assert at_least((7, 0, 0), (6, 14, 13)) is True  # any quads beat a full house
+    assert at_least((6, 13, 14), (6, 14, 13)) is False  # kings full is not aces full
+    assert at_least((6, 14, 0), (6, 14, 13)) is None  # aces full of what? the pair decides
+    assert at_least((7, 3, 0), (7, 8, 0)) is False
+
+
+def test_the_lower_of_the_two_hands_told_is_the_losing_one() -> None:
+    told = "seat 3 flops quad 8s, seat 7 rivers a straight flush and seat 3's quads lose"
+    assert beat_hands(told) == (((7, 8, 0), "quad 8s"), ((8, 0, 0), "straight flush"))
+    assert beat_hands("aces full, kings full and quads") is None  # three hands: which lost?
+
+
+@pytest.mark.parametrize(
+    ("told", "met"),
+    [
+        ("aces full of kings lost to quads", True),
+        ("kings full of aces lost to quad 3s", False),
+        ("aces full lost to quads", None),  # aces full of kings or of less: asked
+    ],
+)
+def test_holdem_minimums(told: str, met: bool | None) -> None:
+    found = minimums_met(told, "aces full of kings", "four of a kind")
+    assert (found[0] if found else None) is met
+
+
+def test_a_bad_beat_told_by_its_hands_is_read_against_the_house_minimums(kb: KnowledgeBase) -> None:
+    from engine.freetext.lookup import lookup
+    from engine.render.ruling_json import lookup_json
+
+    told = (
+        "bad beat at table 8, 2/4 hold'em, 7 dealt in, pot was $86 and raked. seat 3 had aces full of"
+        " kings, seat 8 had quads. both used both hole cards. jackpot is $10,000. how does it get paid?"
+    )
+    answer = lookup_json(lookup(kb, "catfish-bend", told))
+    assert answer["inferred"]["minimum_hands_met"] == {
+        "value": True,
+        "from": "aces full of kings beaten by quads",
+    }
+    assert answer["status"] == "ruled"
+    lower = lookup_json(lookup(kb, "catfish-bend", told.replace("aces full of kings", "kings full of aces")))
+    assert lower["inferred"]["minimum_hands_met"]["value"] is False
+    assert lower["rulings"][0]["outcome"] == "no-jackpot"
