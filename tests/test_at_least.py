@@ -71,13 +71,13 @@ def test_the_stud_lowcard_rule_decides_on_one_player_acting(kb: KnowledgeBase) -
     assert answer["rulings"][0]["outcome"] == "action-stands"  # the case "next player has acted"
 
 
-DEAD_BUTTON = "final table, the small blind just busted. does the button move up one like normal?"
+DEAD_BUTTON = "final table, the big blind just busted. does the button move up one like normal?"
 
 
 def test_a_dead_button_story_takes_three_or_more_left_and_the_next_hand(kb: KnowledgeBase) -> None:
     answer = lookup_json(lookup(kb, "homepokertourney", DEAD_BUTTON))
     assert answer["status"] == "ruled", answer.get("questions")
-    assert answer["rulings"][0]["key"] == "tournament.dead-button-small-blind"
+    assert answer["rulings"][0]["key"] == "tournament.dead-button"  # the help page restating it after
     taken = {name: item for name, item in answer["inferred"].items() if item.get("unmentioned")}
     assert taken["hand_after_bust"]["value"] == 1 and taken["seat_refilled"]["value"] is False
     assert taken["players_remaining"] == {

@@ -117,7 +117,18 @@ def test_the_diff_shows_exactly_the_three_changes(houses: Path) -> None:
 
 
 def ruled(houses: Path, house: str, *facts: str) -> dict:
-    argv = ["ruling", "--rules", str(houses), "--house", house, "--json", "--game", "holdem"]
+    argv = [
+        "ruling",
+        "--rules",
+        str(houses),
+        "--house",
+        house,
+        "--json",
+        "--game",
+        "holdem",
+        "--format",
+        "cash",
+    ]
     status, out, err = run(*argv, *(f"--fact={fact}" for fact in facts))
     assert status == 0, err
     return json.loads(out)["rulings"][0]
@@ -168,7 +179,7 @@ def test_the_web_app_serves_the_house(houses: Path) -> None:
     client = create_app(houses=[houses]).test_client()
     assert HOUSE in {book["id"] for book in client.get("/api/books").get_json()}
     answer = client.get(
-        f"/api/ruling?house={HOUSE}&game=holdem&fact=event=absent-player&fact=minutes_away=20"
+        f"/api/ruling?house={HOUSE}&game=holdem&format=cash&fact=event=absent-player&fact=minutes_away=20"
         "&fact=absence_arranged=false"
     ).get_json()
     assert answer["rulings"][0]["outcome"] == "allowed"

@@ -42,7 +42,7 @@ def kb(tmp_path_factory: pytest.TempPathFactory) -> Rulebooks:
 
 def _ruling(kb: Rulebooks, house: str, minutes: int) -> dict:
     facts = {"event": "absent-player", "minutes_away": minutes, "absence_arranged": False}
-    ruling = ruling_json(resolve(kb, Situation(house=house, facts=facts)))
+    ruling = ruling_json(resolve(kb, Situation(house=house, format="cash", facts=facts)))
     return next(r for r in ruling["rulings"] if r["key"] == "procedures.absence-chips-picked-up")
 
 

@@ -164,8 +164,8 @@ NAMED: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
             rf"{C}[- ](?:handed|way)\b",
             r"\b(?P<n>two)\s+of\s+us\b",
             r"\b(?P<n>heads[- ]?up)\b",
-            rf"{C}\s*(?:other |remaining )?(?:players|people|guys)"
-            r"(?! (?:bought|entered|registered|signed|paid|at \$))",
+            rf"{C}\s*(?:other |remaining )?(?:players|people|guys)"  # not a waiting list:
+            r"(?! (?:bought|entered|registered|signed|paid|at \$|waiting|on the (?:list|wait)))",
         ),
     ),
     ("players_left", _named(rf"{C}\s*(?:players|people)\s*(?:left|remaining|remain)\b")),

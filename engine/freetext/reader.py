@@ -248,6 +248,7 @@ _ACTOR = (
 )
 _ACTION = (
     r"(?:limps|limped|calls|called|raises|raised|re-?raises|re-?raised|folds|folded|bets"
+    r"|bet(?= \$?\d| out\b| the (?:flop|turn|river|pot)\b| into\b|[,.;])"
     r"|checks|checked|opens|opened|completes|completed|shoves|shoved|jams|jammed|mucks|mucked"
     r"|went all-in|goes all-in)"
 )
