@@ -223,7 +223,8 @@ def _not_mentioned(
         return None
     value = fact.unmentioned
     bound = AT_LEAST.match(str(value))
-    shown = "no" if value is False else f"{bound.group(1)} or more" if bound else value
+    shown = {False: "no", True: "yes"}.get(value, value) if isinstance(value, bool) else value
+    shown = f"{bound.group(1)} or more" if bound else shown
     return fact.name, value, f"{NOT_MENTIONED} {shown}"
 
 
