@@ -71,3 +71,20 @@ def test_a_bad_beat_told_by_its_hands_is_read_against_the_house_minimums(kb: Kno
     lower = lookup_json(lookup(kb, "catfish-bend", told.replace("aces full of kings", "kings full of aces")))
     assert lower["inferred"]["minimum_hands_met"]["value"] is False
     assert lower["rulings"][0]["outcome"] == "no-jackpot"
+
+
+def test_the_words_come_before_a_condition_taken_from_the_rule_they_match(kb: KnowledgeBase) -> None:
+    """The words match the minimum-hands rule best, whose condition is that the minimums were
+    not met; the hands told meet them, and that is what the person is shown."""
+    from engine.freetext.lookup import lookup
+    from engine.render.ruling_json import lookup_json
+
+    told = (
+        "holdem bad beat claim: seat 4 had As 7d, board Ah Ad Kc Ks 3c so aces full of kings. "
+        "seat 9 had Kd Kh, four kings. 7 dealt, $2/$5, big raked pot."
+    )
+    answer = lookup_json(lookup(kb, "catfish-bend", told))
+    assert answer["inferred"]["minimum_hands_met"] == {
+        "value": True,
+        "from": "aces full of kings beaten by four kings",
+    }

@@ -241,3 +241,10 @@ def test_bare_seat_numbers_in_a_story_of_seats_are_players_acting() -> None:
     told = "seat 7 folds, 8 calls, 1 folds, 2 calls, and then seat 5 says wait"
     assert players_said_to_act(told) == (4, "seat 7 folds, 8 calls, 1 folds, 2 calls")
     assert players_said_to_act("blinds 1, 2 folds") is None  # no seat named: a number is no player
+
+
+def test_a_card_beside_cards_is_no_abbreviation() -> None:
+    from engine.freetext.understand import normalise
+
+    assert normalise("board 8d 8c Jd Td 3s") == "board 8d 8c jd td 3s"
+    assert normalise("board 8d 8c Jd 3s. TD says no") == "board 8d 8c jd 3s. tournament director says no"

@@ -21,7 +21,7 @@ from functools import lru_cache
 import numpy as np
 
 from engine.books.model import GlossaryEntry, Rule
-from engine.compute.handnames import minimums_met
+from engine.freetext.answers import answered_by_words
 from engine.freetext.focus import (
     CLEAR_LEAD,
     CONTENTION,
@@ -31,7 +31,6 @@ from engine.freetext.focus import (
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.lexicon import synonyms_of
 from engine.freetext.model.minilm import SentenceModel
-from engine.freetext.reader import answer_from_words
 from engine.freetext.statements import CLAUSE_TOKENS, clauses
 from engine.freetext.told import Told
 from engine.freetext.understand import Understanding, understand
@@ -177,34 +176,10 @@ def _answered_by_words(
         fact = question.fact
         if fact in situation.facts:
             continue
-        answer: tuple[object, str] | None = (
-            _minimum_hands_said(kb, situation, text)
-            if fact == "minimum_hands_met"
-            else answer_from_words(fact, text, situation.game)
-        )
+        answer = answered_by_words(fact, text, kb, situation)
         if answer:
             return fact, *answer
     return None
-
-
-def _minimum_hands_said(kb: KnowledgeBase, situation: Situation, text: str) -> tuple[bool, str] | None:
-    """The bad beat told by its hands ("aces full of kings beaten by quads") against the
-    minimum hands the house's jackpot rule for this game names, as the house has them."""
-    for entry in kb.with_event(situation.house, "jackpot"):
-        rule = entry.rule
-        if "minimum_hands_met" not in rule.when or applicability(rule, situation, kb.vocab).holds is not True:
-            continue
-        losing, winning = (
-            _setting(rule, name) for name in ("jackpot_min_losing_hand", "jackpot_min_winning_hand")
-        )
-        return minimums_met(text, losing, winning)
-    return None
-
-
-def _setting(rule: Rule, name: str) -> str | None:
-    parameter = rule.parameters.get(name)
-    value = parameter.get("value") if parameter else None
-    return str(value) if value else None
 
 
 def _not_mentioned(

@@ -5,6 +5,7 @@ so a person can correct it), and the game, structure and format."""
 from __future__ import annotations
 
 from engine.books.model import Rule
+from engine.freetext.answers import answered_by_words
 from engine.freetext.focus import assumed_facts, context_of, exceptional_facts, unnamed_scope
 from engine.freetext.knowledge import KnowledgeBase
 from engine.freetext.understand import Understanding
@@ -80,7 +81,11 @@ class Told:
             exceptional = exceptional_facts(matched, self.kb.rules_by_key(self.house))
             assumed = assumed_facts(matched, rivals, stated, self.kb.vocab, exceptional) if leads else {}
             for name, taken in assumed.items():
-                self.infer(name, taken.value, taken.said, matched)
+                said = answered_by_words(name, self.read.text, self.kb, self.situation())
+                if said is not None:  # the words tell it after all: they come before the rule
+                    self.infer(name, *said)
+                else:
+                    self.infer(name, taken.value, taken.said, matched)
         return [matched.key, *(rule.key for rule in rivals)]
 
     def shown(self) -> dict:

@@ -51,14 +51,26 @@ def check_text(text: object) -> str:
     return text
 
 
+_CARD = re.compile(r"^(?:10|[2-9tjqka])[shdc][.,;:)]?$")
+
+
+def _among_cards(tokens: list[str], at: int) -> bool:
+    """A token told beside cards is a card ("board 8d jd td 3s": the ten of diamonds, not a
+    tournament director)."""
+    before = at > 0 and _CARD.match(tokens[at - 1]) and not tokens[at - 1].endswith((".", ";", ":"))
+    after = at + 1 < len(tokens) and _CARD.match(tokens[at + 1]) and not tokens[at].endswith((".", ";", ":"))
+    return bool(_CARD.match(tokens[at])) and bool(before or after)
+
+
 def normalise(text: str, speller: Speller | None = None) -> str:
     """Lower-case, abbreviations expanded, unknown words corrected to known ones."""
     abbreviations = lexicon()["abbreviations"]
     text = _MINUTES.sub(r"\1 minutes", text.lower().replace("’", "'"))  # "40 min", not "min raise"
     words = []
-    for token in re.findall(r"\S+", text):
+    tokens = re.findall(r"\S+", text)
+    for at, token in enumerate(tokens):
         core = token.strip('.,!?;:()"')
-        if core in abbreviations:
+        if core in abbreviations and not _among_cards(tokens, at):
             token = token.replace(core, abbreviations[core])
         elif speller is not None and core:
             token = token.replace(core, speller.correct(core))
