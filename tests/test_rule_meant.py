@@ -40,3 +40,13 @@ def test_a_rule_that_rules_otherwise_is_never_cited_for_ranking_first(kb: Knowle
     ruling = resolve(kb, situation, keys=keys, ranking=ranking)
     assert ruling.governing is not None
     assert ruling.governing.rule.key == "irregularity.defective-deck-freeroll"
+
+
+def test_a_list_item_is_cited_over_the_lead_in_the_words_match(kb: KnowledgeBase) -> None:
+    """Catfish Bend's "a violator will face the following three steps:" leads into "(b)
+    10-minute suspension from play": for a second offence the item is the ruling."""
+    facts = {"event": "penalty", "penalty_step": 2}
+    situation = make_situation(kb.vocab, "catfish-bend", format="tournament", facts=facts)
+    lead, item = "tournament.conduct-penalties", "tournament.penalty-suspension"
+    ruling = resolve(kb, situation, keys=frozenset({lead, item}), ranking=(lead, item))
+    assert ruling.governing is not None and ruling.governing.rule.key == item

@@ -420,10 +420,17 @@ def _the_rule_meant(
         if r.decided
         and place(r) < place(governing)
         and governing.rule.key not in r.rule.restates
+        and not _leads_into(r.rule, governing.rule)
         and not disagree(r, governing)
         and only_less_specific(r)
     ]
     return min(meant, key=place, default=governing)
+
+
+def _leads_into(lead: Rule, item: Rule) -> bool:
+    """The rule is the lead-in of a list the other is an item of ("a violator will face the
+    following three steps:" and "(b) 10-minute suspension"): the item is the ruling."""
+    return item.parent is not None and lead.id == f"{item.id.rsplit('/', 1)[0]}/{item.parent}"
 
 
 def _restated_first(top: list[Reading]) -> Reading:
