@@ -50,3 +50,14 @@ def test_a_list_item_is_cited_over_the_lead_in_the_words_match(kb: KnowledgeBase
     lead, item = "tournament.conduct-penalties", "tournament.penalty-suspension"
     ruling = resolve(kb, situation, keys=frozenset({lead, item}), ranking=(lead, item))
     assert ruling.governing is not None and ruling.governing.rule.key == item
+
+
+def test_a_paragraph_repeating_the_one_before_is_cited_after_it(kb: KnowledgeBase) -> None:
+    """HomePokerTourney's second PLAYERS LEAVING paragraph repeats the end of the first with
+    the longer absence as a condition: the first is cited, the second shown as also applying."""
+    facts = {"event": "tournament-absence", "minutes_away": 25}
+    situation = make_situation(kb.vocab, "homepokertourney", format="tournament", facts=facts)
+    ruling = resolve(kb, situation)
+    assert ruling.status == RulingStatus.RULED and ruling.governing is not None
+    assert ruling.governing.rule.key == "tournament.players-leaving" and ruling.governing.outcome == "forfeit"
+    assert "tournament.players-leaving-forfeit" in {reading.rule.key for reading in ruling.support}

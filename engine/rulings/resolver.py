@@ -433,10 +433,13 @@ def _leads_into(lead: Rule, item: Rule) -> bool:
     return item.parent is not None and lead.id == f"{item.id.rsplit('/', 1)[0]}/{item.parent}"
 
 
-def _restated_first(top: list[Reading]) -> Reading:
+def _restated_first(top: list[Reading], readings: list[Reading]) -> Reading:
     """Of the rules that govern alike, the one cited: a rule the first one only says again
-    (a help page restating the rule itself) is cited in its stead."""
-    restated = [r for r in top[1:] if r.rule.key in top[0].rule.restates]
+    (a help page restating the rule itself, or a paragraph repeating the end of the one
+    before it with a condition more) is cited in its stead when it rules the same."""
+    restated = [
+        r for r in readings if r.decided and r.rule.key in top[0].rule.restates and not disagree(r, top[0])
+    ]
     return restated[0] if restated else top[0]
 
 
@@ -499,7 +502,7 @@ def _resolve(
         trace += tuple(f"rules otherwise, with no precedence either way: {r.rule.id}" for r in rivals)
         both = tuple(sorted((*top, *rivals), key=_order(kb, situation)))
         return Ruling(RulingStatus.CONFLICT, situation, conflicting=both, trace=trace)
-    first = _restated_first(top)
+    first = _restated_first(top, readings)
     governing = _the_rule_meant(graph, first, readings, ranking) if ranking else first
     asked = {q.fact for q in not_asked}
     not_asked += tuple(_question(kb, name) for name in sorted(governing.alike_whatever - asked))
