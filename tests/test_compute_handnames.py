@@ -54,21 +54,26 @@ def test_holdem_minimums(told: str, met: bool | None) -> None:
     assert (found[0] if found else None) is met
 
 
-def test_a_bad_beat_told_by_its_hands_is_read_against_the_house_minimums(kb: KnowledgeBase) -> None:
+def _shown(kb: KnowledgeBase, told: str) -> dict:
+    """What Catfish Bend's page shows for the words: the ruling and the facts read."""
     from engine.freetext.lookup import lookup
     from engine.render.ruling_json import lookup_json
 
+    return lookup_json(lookup(kb, "catfish-bend", told))
+
+
+def test_a_bad_beat_told_by_its_hands_is_read_against_the_house_minimums(kb: KnowledgeBase) -> None:
     told = (
         "bad beat at table 8, 2/4 hold'em, 7 dealt in, pot was $86 and raked. seat 3 had aces full of"
         " kings, seat 8 had quads. both used both hole cards. jackpot is $10,000. how does it get paid?"
     )
-    answer = lookup_json(lookup(kb, "catfish-bend", told))
+    answer = _shown(kb, told)
     assert answer["inferred"]["minimum_hands_met"] == {
         "value": True,
         "from": "aces full of kings beaten by quads",
     }
     assert answer["status"] == "ruled"
-    lower = lookup_json(lookup(kb, "catfish-bend", told.replace("aces full of kings", "kings full of aces")))
+    lower = _shown(kb, told.replace("aces full of kings", "kings full of aces"))
     assert lower["inferred"]["minimum_hands_met"]["value"] is False
     assert lower["rulings"][0]["outcome"] == "no-jackpot"
 
@@ -76,15 +81,11 @@ def test_a_bad_beat_told_by_its_hands_is_read_against_the_house_minimums(kb: Kno
 def test_the_words_come_before_a_condition_taken_from_the_rule_they_match(kb: KnowledgeBase) -> None:
     """The words match the minimum-hands rule best, whose condition is that the minimums were
     not met; the hands told meet them, and that is what the person is shown."""
-    from engine.freetext.lookup import lookup
-    from engine.render.ruling_json import lookup_json
-
     told = (
         "holdem bad beat claim: seat 4 had As 7d, board Ah Ad Kc Ks 3c so aces full of kings. "
         "seat 9 had Kd Kh, four kings. 7 dealt, $2/$5, big raked pot."
     )
-    answer = lookup_json(lookup(kb, "catfish-bend", told))
-    assert answer["inferred"]["minimum_hands_met"] == {
+    assert _shown(kb, told)["inferred"]["minimum_hands_met"] == {
         "value": True,
         "from": "aces full of kings beaten by four kings",
     }
