@@ -1,6 +1,6 @@
 """What a person is shown for a realistic dispute, end to end, and how well the words are read.
 
-    python bench/disputes.py [--set dev|holdout|retold|retold-2|from-books|PATH ...] [--show] [--facts]
+    python bench/disputes.py [--set SET|PATH ...] [--show] [--facts]
 
 Each dispute is asked of `/api/ruling` (the Flask app in this process: the JSON a phone gets)
 with the words and what the person picked, and sorted as a floor supervisor would judge it:
@@ -48,6 +48,8 @@ SETS = {
     "retold": ROOT / "tests" / "disputes" / "retold.yaml",
     "retold-2": ROOT / "tests" / "disputes" / "retold-2.yaml",
     "from-books": ROOT / "tests" / "disputes" / "from-books.yaml",
+    "holdout-retold": ROOT / "tests" / "disputes" / "holdout-retold.yaml",
+    "holdout-from-books": ROOT / "tests" / "disputes" / "holdout-from-books.yaml",
 }
 VERDICTS = (
     "right",
@@ -262,7 +264,7 @@ def main() -> None:
     parser.add_argument(
         "--set",
         action="append",
-        help="dev, holdout, retold, retold-2, from-books or a file (default: dev and holdout)",
+        help=f"{', '.join(SETS)} or a file (default: dev and holdout)",
     )
     parser.add_argument("--show", action="store_true", help="print every dispute not shown right")
     parser.add_argument("--facts", action="store_true", help="the fact reader per fact")
