@@ -89,3 +89,12 @@ def test_the_words_come_before_a_condition_taken_from_the_rule_they_match(kb: Kn
         "value": True,
         "from": "aces full of kings beaten by four kings",
     }
+
+
+def test_with_more_hands_named_every_one_meeting_the_minimums_is_enough() -> None:
+    told = "a jack high straight flush, a king high straight flush, then the river gives him the royal"
+    assert minimums_met(told, "four eights", None) == (
+        True,
+        "jack high straight flush, king high straight flush, royal: every hand named meets the minimums",
+    )
+    assert minimums_met("aces full, kings full and quads", "aces full of kings", "four of a kind") is None

@@ -248,3 +248,17 @@ def test_a_card_beside_cards_is_no_abbreviation() -> None:
 
     assert normalise("board 8d 8c Jd Td 3s") == "board 8d 8c jd td 3s"
     assert normalise("board 8d 8c Jd 3s. TD says no") == "board 8d 8c jd 3s. tournament director says no"
+
+
+def test_minutes_since_the_start_told_by_the_clock() -> None:
+    from engine.freetext.reader import minutes_since_start_said
+
+    assert minutes_since_start_said("7pm tourney, it's 7:40 now, guy wants in") == (
+        40,
+        "7pm tourney ... it's 7:40",
+    )
+    assert minutes_since_start_said("the tourney started at 11:45 and it's 12:20") == (
+        35,
+        "started at 11:45 ... it's 12:20",
+    )
+    assert minutes_since_start_said("it is 7:40, can he still get in") is None  # no start told

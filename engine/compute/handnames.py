@@ -108,10 +108,14 @@ def beat_hands(text: str) -> tuple[tuple[Hand, str], tuple[Hand, str]] | None:
 def minimums_met(
     text: str, losing_minimum: str | None, winning_minimum: str | None
 ) -> tuple[bool, str] | None:
-    """Whether the bad beat told meets the jackpot's minimum hands, with the words that name them."""
-    hands = beat_hands(text)
-    if hands is None or losing_minimum is None:
+    """Whether the bad beat told meets the jackpot's minimum hands, with the words that name them.
+    With more than two hands named, which lost need not be known when every one of them meets
+    the losing minimum (and the best the winning one)."""
+    if losing_minimum is None:
         return None
+    hands = beat_hands(text)
+    if hands is None:
+        return _every_hand_meets(text, losing_minimum, winning_minimum)
     (loser, lost_words), (winner, won_words) = hands
     need_losing, need_winning = parse_hand(losing_minimum), parse_hand(winning_minimum or "")
     if need_losing is None:
@@ -124,3 +128,16 @@ def minimums_met(
     if None in checks:
         return None
     return True, f"{lost_words} beaten by {won_words}"
+
+
+def _every_hand_meets(text: str, losing_minimum: str, winning_minimum: str | None) -> tuple[bool, str] | None:
+    told = named_hands(text)
+    need_losing, need_winning = parse_hand(losing_minimum), parse_hand(winning_minimum or "")
+    if len(told) < 3 or need_losing is None:
+        return None
+    if not all(at_least(hand, need_losing) is True for hand, _ in told):
+        return None
+    best = max(hand for hand, _ in told)
+    if need_winning is not None and at_least(best, need_winning) is not True:
+        return None
+    return True, ", ".join(words for _, words in told) + ": every hand named meets the minimums"

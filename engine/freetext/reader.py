@@ -389,6 +389,26 @@ def hole_count_off(text: str, game: str | None) -> tuple[str, str | None, str] |
     return "extra-card" if error == "too-many" else "wrong-card-count", error, "; ".join(w for _, w in off)
 
 
+_STARTED_AT = re.compile(
+    r"\b(?P<h>1[0-2]|[1-9])(?::(?P<m>[0-5]\d))? ?(?:pm|am|p\.m\.|a\.m\.|o'?clock)? "
+    r"(?:tourney|tournament|event|start|freezeout|game)\b"
+    r"|\b(?:started|starts|start) at (?P<h2>1[0-2]|[1-9])(?::(?P<m2>[0-5]\d))?"
+)
+_NOW = re.compile(r"\b(?:it'?s|it is|now) (?:now )?(?P<h>1[0-2]|[1-9]):(?P<m>[0-5]\d)\b")
+
+
+def minutes_since_start_said(text: str) -> tuple[int, str] | None:
+    """Minutes since the start told by the clock ("7pm tourney, it's 7:40 now": 40), when the
+    story gives the start time and the time now once each, less than twelve hours apart."""
+    started, now = list(_STARTED_AT.finditer(text)), list(_NOW.finditer(text))
+    if len(started) != 1 or len(now) != 1:
+        return None
+    start, at = started[0], now[0]
+    begun = int(start.group("h") or start.group("h2")) * 60 + int(start.group("m") or start.group("m2") or 0)
+    minutes = (int(at.group("h")) * 60 + int(at.group("m")) - begun) % (12 * 60)
+    return minutes, f"{start.group(0)} ... {at.group(0)}"
+
+
 def answer_from_words(fact: str, text: str, game: str | None = None) -> tuple[object, str] | None:
     """A question the words answer after all: a number said in the fact's unit, the players
     the story has acting, how far apart the tables it counts are, or the extra cards a player
@@ -399,4 +419,6 @@ def answer_from_words(fact: str, text: str, game: str | None = None) -> tuple[ob
         return table_size_difference(text)
     if fact == "extra_cards":
         return extra_cards_held(text, game)
+    if fact == "minutes_since_start":
+        return minutes_since_start_said(text) or said_with_unit(fact, text)
     return said_with_unit(fact, text)
