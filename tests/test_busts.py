@@ -23,6 +23,10 @@ from engine.freetext.understand import normalise, understand
         ("Joe was the big blind and he went all in and lost. Joe is out.", "big-blind"),
         ("seat 4 (the sb) went out on a cooler", "small-blind"),
         ("Small blind Tina got knocked out last hand. Button was on Ray.", "small-blind"),
+        (
+            "Anna small blind, Ben big blind, Carl on the button. Carl shoves, Carl gets knocked out.",
+            "button",
+        ),
     ],
 )
 def test_the_eliminated_players_position_is_read(story: str, position: str) -> None:

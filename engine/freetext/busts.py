@@ -37,8 +37,8 @@ _ASSIGNED = re.compile(
 _FORMS = ("", "2", "3", "4", "5", "6")  # the group suffixes of _ASSIGNED's forms
 _OUT = (  # what a player who busts does, said of him
     r"busts|busted|busts out|busted out|goes out|went out|is out|was out|is eliminated|was eliminated"
-    r"|got eliminated|gets eliminated|got knocked out|was knocked out|is knocked out|is busto|goes broke"
-    r"|went broke"
+    r"|got eliminated|gets eliminated|got knocked out|gets knocked out|was knocked out|is knocked out"
+    r"|is busto|goes broke|went broke|got felted|gets felted"
 )
 _BUST = re.compile(rf"\b(?:{_OUT}|'s out)\b(?! of\b)")
 _KNOCKS = re.compile(
