@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from engine.books.vocabulary import FactType, Vocabulary
-from engine.rulings.situation import AT_LEAST
+from engine.rulings.situation import count_in_words
 
 YES_NO = {"yes": "Yes", "no": "No", "true": "Yes", "false": "No"}
 
@@ -15,8 +15,8 @@ def value_label(vocab: Vocabulary, fact: str, value: object) -> str:
     if isinstance(value, bool):
         return "Yes" if value else "No"
     text = str(value)
-    if AT_LEAST.match(text):
-        return f"{text[:-1]} or more"
+    if said := count_in_words(text):
+        return said
     named = {"game": vocab.games, "structure": vocab.structures, "format": vocab.formats}.get(fact)
     if named is None and fact in vocab.facts:
         spec = vocab.facts[fact]

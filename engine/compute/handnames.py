@@ -11,7 +11,7 @@ import re
 
 Hand = tuple[int, int, int]
 
-CATEGORIES = {"royal": 9, "straight-flush": 8, "quads": 7, "full-house": 6}
+ROYAL, STRAIGHT_FLUSH, QUADS, FULL_HOUSE = 9, 8, 7, 6  # the categories a bad beat names
 _RANKS = {
     "ace": 14, "king": 13, "queen": 12, "jack": 11, "ten": 10, "nine": 9, "eight": 8, "seven": 7,
     "six": 6, "five": 5, "four": 4, "three": 3, "trey": 3, "deuce": 2, "two": 2,
@@ -50,16 +50,16 @@ def parse_hand(words: str) -> Hand | None:
 
 def _hand(found: re.Match[str]) -> Hand:
     if found.group("royal"):
-        return (9, 14, 0)
+        return (ROYAL, 14, 0)
     if found.group("sf"):
-        return (8, rank(found.group("sf_rank")), 0)
+        return (STRAIGHT_FLUSH, rank(found.group("sf_rank")), 0)
     if found.group("four_rank") is not None:
-        return (7, rank(found.group("four_rank")), 0)
+        return (QUADS, rank(found.group("four_rank")), 0)
     if found.group("trips"):
-        return (6, rank(found.group("trips")), rank(found.group("pair")))
+        return (FULL_HOUSE, rank(found.group("trips")), rank(found.group("pair")))
     if found.group("full"):
-        return (6, 0, 0)
-    return (7, rank(found.group("quads_rank")), 0)
+        return (FULL_HOUSE, 0, 0)
+    return (QUADS, rank(found.group("quads_rank")), 0)
 
 
 def named_hands(text: str) -> list[tuple[Hand, str]]:

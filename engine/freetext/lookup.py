@@ -37,7 +37,7 @@ from engine.freetext.understand import Understanding, understand
 from engine.rulings.matching import applicability
 from engine.rulings.precedence import COMMENTARY
 from engine.rulings.resolver import Ruling, RulingStatus, resolve, rivals_unless
-from engine.rulings.situation import AT_LEAST, Situation
+from engine.rulings.situation import Situation, count_in_words
 
 EXAMPLE_WEIGHT = 2.0  # the closest example dispute, beside the rule's own words
 CLASSIFIER_WEIGHT = 1.0  # how probable the examples make the key
@@ -197,9 +197,7 @@ def _not_mentioned(
     if re.search(rf"\b(?:{fact.mentioned_by})\b", text):
         return None
     value = fact.unmentioned
-    bound = AT_LEAST.match(str(value))
-    shown = {False: "no", True: "yes"}.get(value, value) if isinstance(value, bool) else value
-    shown = f"{bound.group(1)} or more" if bound else shown
+    shown = ("yes" if value else "no") if isinstance(value, bool) else count_in_words(value) or value
     return fact.name, value, f"{NOT_MENTIONED} {shown}"
 
 

@@ -364,13 +364,18 @@ def extra_cards_held(text: str, game: str | None) -> tuple[int, str] | None:
     whose starting hand is fixed ("I have three cards" in hold'em: one; "seats 1 and 2 both
     ended up with three cards": two). Only when the story says it once."""
     hole = HOLE_CARDS.get(game or "")
-    said = list(_HOLDS.finditer(text))
+    said = _cards_held(text)
     if hole is None or len(said) != 1:
         return None
-    held = int(number(said[0].group("n")))
-    two = _TWO_HOLD.search(text[max(0, said[0].start() - 40) : said[0].start()])
-    words = f"{two.group(0)}{said[0].group(0)}" if two else said[0].group(0)
+    (held, told), *_ = said
+    two = _TWO_HOLD.search(text[max(0, told.start() - 40) : told.start()])
+    words = f"{two.group(0)}{told.group(0)}" if two else told.group(0)
     return ((2 if two else 1) * (held - hole), words) if held > hole else None
+
+
+def _cards_held(text: str) -> list[tuple[int, re.Match[str]]]:
+    """Each count of cards the story has a player holding ("he's got five cards"), with its words."""
+    return [(int(number(told.group("n"))), told) for told in _HOLDS.finditer(text)]
 
 
 def hole_count_off(text: str, game: str | None) -> tuple[str, str | None, str] | None:
@@ -380,8 +385,7 @@ def hole_count_off(text: str, game: str | None) -> tuple[str, str | None, str] |
     hole = HOLE_CARDS.get(game or "")
     if hole is None:
         return None
-    off = [(int(number(m.group("n"))), m.group(0)) for m in _HOLDS.finditer(text)]
-    off = [(held, words) for held, words in off if held != hole]
+    off = [(held, told.group(0)) for held, told in _cards_held(text) if held != hole]
     if not off:
         return None
     more = {held > hole for held, _ in off}

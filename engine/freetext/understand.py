@@ -57,9 +57,12 @@ _CARD = re.compile(r"^(?:10|[2-9tjqka])[shdc][.,;:)]?$")
 def _among_cards(tokens: list[str], at: int) -> bool:
     """A token told beside cards is a card ("board 8d jd td 3s": the ten of diamonds, not a
     tournament director)."""
-    before = at > 0 and _CARD.match(tokens[at - 1]) and not tokens[at - 1].endswith((".", ";", ":"))
-    after = at + 1 < len(tokens) and _CARD.match(tokens[at + 1]) and not tokens[at].endswith((".", ";", ":"))
-    return bool(_CARD.match(tokens[at])) and bool(before or after)
+    if not _CARD.match(tokens[at]):
+        return False
+    ends = (".", ";", ":")  # a sentence's last card is not beside the next sentence's first word
+    before = at > 0 and _CARD.match(tokens[at - 1]) and not tokens[at - 1].endswith(ends)
+    after = at + 1 < len(tokens) and _CARD.match(tokens[at + 1]) and not tokens[at].endswith(ends)
+    return bool(before or after)
 
 
 def normalise(text: str, speller: Speller | None = None) -> str:

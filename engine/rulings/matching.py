@@ -31,11 +31,22 @@ FAILS = Verdict(False)
 NO_PARAMETERS: Mapping[str, Parameter] = {}
 
 
+def value_decides(
+    expected: object, actual: object, parameters: Mapping[str, Parameter] = NO_PARAMETERS
+) -> bool | None:
+    """One condition against one known value: True or False, or None when the value is a count
+    known only from below and that count itself decides (`max: 1` of "at least 1")."""
+    if isinstance(actual, AtLeast):
+        return decided_from_below(expected, actual.low, parameters)
+    return value_matches(expected, actual, parameters)
+
+
 def value_matches(
     expected: object, actual: object, parameters: Mapping[str, Parameter] = NO_PARAMETERS
 ) -> bool:
     """One condition against one known value: equal, one of a list, or within bounds, whose
-    thresholds may be the rule's parameters (as the house has them: pass its rule's)."""
+    thresholds may be the rule's parameters (as the house has them: pass its rule's); a count
+    known only from below matches only what every such count would."""
     if isinstance(actual, AtLeast):
         return decided_from_below(expected, actual.low, parameters) is True
     if isinstance(expected, dict):
@@ -80,17 +91,11 @@ def check_conditions(
     """All conditions hold (True), one fails (False), or some depend on missing facts (None)."""
     missing: set[str] = set()
     for name, expected in conditions.items():
-        value = known.get(name)
-        if value is None:
-            missing.add(name)
-        elif isinstance(value, AtLeast):
-            decided = decided_from_below(expected, value.low, parameters)
-            if decided is False:
-                return FAILS
-            if decided is None:
-                missing.add(name)
-        elif not value_matches(expected, value, parameters):
+        decided = value_decides(expected, known[name], parameters) if name in known else None
+        if decided is False:
             return FAILS
+        if decided is None:
+            missing.add(name)
     return Verdict(None, frozenset(missing)) if missing else HOLDS
 
 

@@ -239,6 +239,19 @@ def _rival(a: Reading, b: Reading) -> bool:
     return len(a.rule.when) > 1 and set(a.rule.when) == set(b.rule.when) and disagree(a, b)
 
 
+def _unnamed_rivals(
+    graph: nx.DiGraph, everyone: list[Reading], named: list[Reading], top: list[Reading]
+) -> list[Reading]:
+    """Rules the words did not name that test the same facts as the governing ones, rule
+    otherwise and have no precedence either way with them: the ruling is a conflict. Looked
+    for only where such a rule applies (rare: the search over the graph is not on every ruling)."""
+    rivals = [r for r in everyone if r.decided and r not in named and any(_rival(r, t) for t in top)]
+    if not rivals:
+        return []
+    unbeaten = _top(graph, [r for r in _substantive_first(everyone) if r.decided])
+    return [r for r in rivals if r in unbeaten] if all(t in unbeaten for t in top) else []
+
+
 def _top(graph: nx.DiGraph, readings: list[Reading]) -> list[Reading]:
     """Decided readings that no other decided reading prevails over."""
     ids = {r.rule.id for r in readings}
@@ -455,10 +468,9 @@ def _resolve(
     readings = sorted(_candidates(kb, situation, among), key=_order(kb, situation))
     candidates = [reading.entry for reading in readings]
     unraised: list[Reading] = []
-    unnamed_rivals: list[Reading] = []
+    everyone, whole_graph = readings, None  # every rule about the event, before the words narrow it
     if keys is not None:
-        graph = precedence_graph(readings, situation, kb.library, kb.vocab)
-        unnamed_rivals = _top(graph, [r for r in _substantive_first(readings) if r.decided])
+        graph = whole_graph = precedence_graph(readings, situation, kb.library, kb.vocab)
         readings = _about(readings, keys, graph, situation, kb.vocab)
         if settled_by_keys:
             unraised = _unraised(readings, keys, book_distances(kb.library, situation.house))
@@ -497,8 +509,8 @@ def _resolve(
         return Ruling(RulingStatus.NO_RULE, situation, nearest=_nearest(kb, situation), trace=trace)
     if any(disagree(a, b) for a in top for b in top):
         return Ruling(RulingStatus.CONFLICT, situation, conflicting=tuple(top), trace=trace)
-    rivals = [r for r in unnamed_rivals if r not in readings and any(_rival(r, t) for t in top)]
-    if rivals and all(t in unnamed_rivals for t in top):  # a rule the words did not name rules otherwise
+    rivals = _unnamed_rivals(whole_graph, everyone, readings, top) if whole_graph is not None else []
+    if rivals:
         trace += tuple(f"rules otherwise, with no precedence either way: {r.rule.id}" for r in rivals)
         both = tuple(sorted((*top, *rivals), key=_order(kb, situation)))
         return Ruling(RulingStatus.CONFLICT, situation, conflicting=both, trace=trace)

@@ -41,6 +41,12 @@ class AtLeast(str):
         return (self.low,)
 
 
+def count_in_words(value: object) -> str | None:
+    """A count known only from below as a person says it ("3+": "3 or more"); None otherwise."""
+    bound = AT_LEAST.match(str(value))
+    return f"{bound.group(1)} or more" if bound else None
+
+
 class SituationError(ValueError):
     """A situation that cannot be ruled on as given; the message says what is allowed."""
 
