@@ -259,6 +259,22 @@ def test_the_event_the_words_name_wins_among_close_rules(kb: KnowledgeBase) -> N
     assert found.inferred["event"] == ("exposed-card", "flashed")
 
 
+@pytest.mark.parametrize(
+    ("text", "oversize"),
+    [
+        ("pot limit holdem, pot is $60 on the turn, first guy bets $100", True),
+        ("PL holdem, seat 2 bet $300 into a $200 pot and seat 6 called", True),
+        ("pot limit holdem, pot is $60 on the turn, first guy bets $40", False),  # within the pot
+        ("no limit holdem, pot is $60 on the turn, first guy bets $100", False),  # no pot limit
+        ("pot limit holdem, pot is $60, seat 1 bets $20 and seat 2 raises to $100", False),  # a raise
+    ],
+)
+def test_a_pot_limit_bet_above_the_pot_told_in_numbers_is_an_oversize_bet(text: str, oversize: bool) -> None:
+    """Tellers give the pot and the bet, not the word "oversize": the arithmetic names it."""
+    read = understand(text)
+    assert (read.facts.get("event") == "oversize-pot-bet") is oversize
+
+
 def test_a_fact_taken_from_the_matched_rule_names_that_rule_in_the_json(kb: KnowledgeBase) -> None:
     from engine.render.ruling_json import lookup_json
 
