@@ -50,6 +50,9 @@ SETS = {
     "from-books": ROOT / "tests" / "disputes" / "from-books.yaml",
     "holdout-retold": ROOT / "tests" / "disputes" / "holdout-retold.yaml",
     "holdout-from-books": ROOT / "tests" / "disputes" / "holdout-from-books.yaml",
+    "retold-3": ROOT / "tests" / "disputes" / "retold-3.yaml",
+    "dealer-reports": ROOT / "tests" / "disputes" / "dealer-reports.yaml",
+    "holdout-texted": ROOT / "tests" / "disputes" / "holdout-texted.yaml",
 }
 VERDICTS = (
     "right",
