@@ -275,6 +275,22 @@ def test_a_pot_limit_bet_above_the_pot_told_in_numbers_is_an_oversize_bet(text: 
     assert (read.facts.get("event") == "oversize-pot-bet") is oversize
 
 
+@pytest.mark.parametrize(
+    ("text", "short"),
+    [
+        ("$15-30 limit holdem, flop, BB goes all in for his last $5. Mark says that's a string raise", True),
+        ("$10-$20 limit holdem, turn. seat 1 bets $20, seat 7 shoves his last $25", True),
+        ("4-8 limit, on the river seat 2 bets 8, seat 3 goes all in for 20", False),  # a full raise
+        ("2-5 no limit, flop, seat 2 goes all in for $5", False),  # no fixed bet to fall short of
+    ],
+)
+def test_a_limit_all_in_short_of_a_full_bet_told_in_numbers_is_a_short_all_in(text: str, short: bool) -> None:
+    """The flop plays at the small bet, the turn at the big: the all-in is measured against it,
+    and the arithmetic outweighs a word a player used ("string raise")."""
+    read = understand(text)
+    assert (read.facts.get("event") == "all-in-short") is short
+
+
 def test_a_fact_taken_from_the_matched_rule_names_that_rule_in_the_json(kb: KnowledgeBase) -> None:
     from engine.render.ruling_json import lookup_json
 

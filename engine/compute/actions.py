@@ -37,7 +37,8 @@ VERBS = {
 VERB = re.compile(r"\b(?:" + "|".join(f"(?P<{kind}>{words})" for kind, words in VERBS.items()) + r")\b", re.I)
 AFTER_VERB = re.compile(
     rf"\s*(?P<prep>to|by|for|of|with|another|an? (?:additional|extra)|a total of|up to)?\s*"
-    rf"(?:a |an )?(?P<amount>{NUMBER})(?!\s*(?:%|min|minute|player|seat|time|x\b))"
+    rf"(?:a |an |(?:his|her|my|their) (?:last|remaining|final|whole|entire) )?"
+    rf"(?P<amount>{NUMBER})(?!\s*(?:%|min|minute|player|seat|time|x\b))"
     rf"(?:\s*(?:dollars|bucks|chips))?(?P<more>\s+more|\s+on top)?",
     re.I,
 )

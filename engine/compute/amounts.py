@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from engine.compute.actions import POSTFLOP_WORDS, raises_made, read_actions
+from engine.compute.actions import POSTFLOP_WORDS, STREETS, raises_made, read_actions
 from engine.compute.asks import ASKS
 from engine.compute.cards import hands_told
 from engine.compute.ledger import COUNT, NUMBER, ORDINALS, Action, Ledger, Told, amount_of
@@ -40,7 +40,7 @@ def read_ledger(text: str, structure: str | None = None) -> Ledger:
             if found and value is not None:
                 numbers[name] = Told(value, found.group(0).strip())
                 break
-    _read_stakes(text, numbers, structure or _structure_words(text))
+    _read_stakes(text, numbers, structure or structure_words(text))
     actions, asker = read_actions(text)
     if "stack" in numbers:  # "only got $5 left, so he shoves it": the all-in is the stack
         actions = [
@@ -62,7 +62,7 @@ def read_ledger(text: str, structure: str | None = None) -> Ledger:
         words={
             k: v
             for k, v in (
-                ("structure", _structure_words(text)),
+                ("structure", structure_words(text)),
                 ("game", _game_words(text)),
                 (
                     "format",
@@ -71,6 +71,7 @@ def read_ledger(text: str, structure: str | None = None) -> Ledger:
                     else None,
                 ),
                 ("postflop", "yes" if POSTFLOP_WORDS.search(text) else None),
+                ("big_bet_round", "yes" if _big_bet_round(text) else None),
             )
             if v
         },
@@ -202,7 +203,20 @@ GAME_WORDS = [
 ]
 
 
-def _structure_words(text: str) -> str | None:
+BIG_BET_STREETS = frozenset(
+    {"turn", "river", "fifth street", "sixth street", "seventh street", "after the draw"}
+)
+
+
+def _big_bet_round(text: str) -> bool:
+    """The story's last betting round is one a limit game plays at the big bet (the turn, the
+    river, fifth street on, after the draw); the flop and fourth street play at the small bet."""
+    streets = STREETS.findall(text)
+    return bool(streets) and streets[-1].lower() in BIG_BET_STREETS
+
+
+def structure_words(text: str) -> str | None:
+    """The betting structure the words name ("PLO", "NL", "limit"), if any."""
     return next((name for name, pattern in STRUCTURE_WORDS if pattern.search(text)), None)
 
 

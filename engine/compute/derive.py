@@ -125,7 +125,9 @@ def _push_share(ledger: Ledger) -> dict[str, object]:
 def _limit_fraction(ledger: Ledger) -> dict[str, object]:
     """The last all-in's raise as a fraction of the round's bet (Catfish B&R rule 5)."""
     first_bet = next((a.amount for a in ledger.actions if a.kind == "bet" and a.amount), None)
-    bet = first_bet or (ledger.get("big_bet") if ledger.words.get("postflop") else ledger.get("small_bet"))
+    bet = first_bet or (
+        ledger.get("big_bet") if ledger.words.get("big_bet_round") else ledger.get("small_bet")
+    )
     if not bet:
         return {}
     state = replay(ledger, ledger.actions[:-1] if ledger.actions[-1].kind == "allin" else ledger.actions)

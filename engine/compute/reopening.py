@@ -25,7 +25,7 @@ def round_bet(table: Table, actions: tuple[Action, ...]) -> Decimal | None:
     if first is not None:
         return first
     small, big = ledger.get("small_bet"), ledger.get("big_bet")
-    return big if big is not None and ledger.words.get("postflop") else small
+    return big if big is not None and ledger.words.get("big_bet_round") else small
 
 
 def player_in_question(ledger: Ledger, state: Round) -> str | None:

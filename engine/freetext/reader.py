@@ -21,6 +21,8 @@ from pathlib import Path
 from engine.books.paths import freetext_dir
 from engine.books.yamlfile import read_data
 from engine.freetext import cache
+from engine.freetext.action_order import action_in_between, facing_a_bet, only_one_acted, seats_told_acting
+from engine.freetext.in_play import hand_in_play_said
 from engine.freetext.prefilter import Pattern, Screen
 
 _WORD_NUMBERS = {
@@ -288,6 +290,8 @@ def players_said_to_act(text: str) -> tuple[object, str] | None:
             actor = f"seat {actor}"
         if actor not in _NOT_ACTORS:
             actors.setdefault(actor, match.group(0))
+    for seat, words in seats_told_acting(text):  # "seats 1 and 2 folded"
+        actors.setdefault(seat, words)
     if not actors:
         return None
     return len(actors) if len(actors) > 1 else "1+", ", ".join(actors.values())
@@ -418,7 +422,13 @@ def answer_from_words(fact: str, text: str, game: str | None = None) -> tuple[ob
     the story has acting, how far apart the tables it counts are, or the extra cards a player
     holds in the game known."""
     if fact == "players_acted":
-        return players_said_to_act(text)
+        return only_one_acted(text) or players_said_to_act(text)
+    if fact == "facing_bet":
+        return facing_a_bet(text)
+    if fact == "intervening_action":
+        return action_in_between(text)
+    if fact == "hand_in_play":
+        return hand_in_play_said(text)
     if fact == "table_size_difference":
         return table_size_difference(text)
     if fact == "extra_cards":

@@ -14,14 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engine.freetext.arithmetic import event_in_numbers
 from engine.freetext.busts import eliminated_position, eliminated_unplaced, players_left
 from engine.freetext.lexicon import lexicon, possible_patterns
-from engine.freetext.overbet import pot_overbet
 from engine.freetext.reader import hole_count_off, read_stated_facts
 from engine.freetext.spelling import Speller
 
 MAX_TEXT = 2000
-OVERSIZE = "oversize-pot-bet"
 _MINUTES = re.compile(r"\b(\d+)\s*mins?\b")
 # Words only a game with a flop uses: with no game named, hold'em (Omaha takes its rules).
 _FLOP_GAME = re.compile(r"\b(?:flop|flops|flopped|the turn card|burn(?:s|ed)? and turn(?:s|ed)?|turn:)(?!\w)")
@@ -143,9 +142,9 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
             event, said = name, words
         if error is not None:
             facts["count_error"], evidence["count_error"] = error, words
-    if overbet := pot_overbet(plain, context.get("structure")):  # the arithmetic names it
-        event, said = OVERSIZE, overbet
-        scores[OVERSIZE] = max(scores.values(), default=0) + len(overbet)
+    if counted := event_in_numbers(plain, context.get("structure")):  # the arithmetic names it
+        event, said = counted
+        scores[event] = max(scores.values(), default=0) + len(said)
     if event:
         facts["event"], evidence["event"] = event, said
     if "game" not in context and (flop := _FLOP_GAME.search(plain)):
