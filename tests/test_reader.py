@@ -262,3 +262,24 @@ def test_minutes_since_the_start_told_by_the_clock() -> None:
         "started at 11:45 ... it's 12:20",
     )
     assert minutes_since_start_said("it is 7:40, can he still get in") is None  # no start told
+
+
+@pytest.mark.parametrize(
+    ("said", "game", "street"),
+    [
+        (
+            "I pitched two cards to everybody, then gave seat 1 a third card. nobody's acted yet",
+            "holdem",
+            "preflop",
+        ),
+        ("the dealer was still dealing when he flashed it", "lowball-27", "before-draw"),
+        ("I was dealing third street and flipped her card", "stud", "third-street"),
+        ("nobody had acted when the flop came", "holdem", None),  # a later round is named
+        ("nobody's acted yet", None, None),  # no game known: no first round to name
+    ],
+)
+def test_a_story_still_at_the_deal_is_on_the_first_round(
+    said: str, game: str | None, street: str | None
+) -> None:
+    read = answer_from_words("street", normalise(said), game)
+    assert (read[0] if read else None) == street

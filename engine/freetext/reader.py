@@ -417,6 +417,30 @@ def minutes_since_start_said(text: str) -> tuple[int, str] | None:
     return minutes, f"{start.group(0)} ... {at.group(0)}"
 
 
+FIRST_ROUND = {"holdem": "preflop", "omaha": "preflop", "omaha-hi-lo": "preflop", "stud": "third-street"}
+FIRST_ROUND |= {"razz": "third-street", "stud-hi-lo": "third-street"}
+FIRST_ROUND |= {game: "before-draw" for game in ("lowball-a5", "lowball-27", "draw-high", "jacks-or-better")}
+_NOBODY_ACTED = re.compile(
+    r"\b(?:nobody|no one|noone|none of us)(?:'s| has| had|'d)?"
+    r" (?:acted|done anything|bet|put (?:a )?chips? in)"
+    r"|\bno (?:action|betting) yet|\bbefore (?:anyone|anybody) (?:acted|had acted|did anything|bet)"
+    r"|\b(?:still|was|were|i was|he was|she was) (?:dealing|pitching)"
+    r"(?: the (?:hole cards|hands|starting hands))?\b"
+)
+_LATER_ROUND = re.compile(
+    r"\b(?:flop\w*|turn|river|(?:fourth|fifth|sixth|seventh|4th|5th|6th|7th) street|draw\w*|drew|showdown)\b"
+)
+
+
+def first_round_told(text: str, game: str | None) -> tuple[str, str] | None:
+    """The game's first betting round, when the story is still at the deal: nobody had acted,
+    or the dealer was still dealing, and no later round is named."""
+    said = _NOBODY_ACTED.search(text)
+    if said is None or game not in FIRST_ROUND or _LATER_ROUND.search(text):
+        return None
+    return FIRST_ROUND[game], said.group(0)
+
+
 def answer_from_words(fact: str, text: str, game: str | None = None) -> tuple[object, str] | None:
     """A question the words answer after all: a number said in the fact's unit, the players
     the story has acting, how far apart the tables it counts are, or the extra cards a player
@@ -429,6 +453,8 @@ def answer_from_words(fact: str, text: str, game: str | None = None) -> tuple[ob
         return action_in_between(text)
     if fact == "hand_in_play":
         return hand_in_play_said(text)
+    if fact == "street":
+        return first_round_told(text, game)
     if fact == "table_size_difference":
         return table_size_difference(text)
     if fact == "extra_cards":
