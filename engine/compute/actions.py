@@ -18,6 +18,7 @@ WHO = (
     r"|\bI\b|\b(?i:me|hero|villain)\b"
     r"|\b(?i:(?:first|second|third|fourth|fifth|next|last) (?:guy|player|person|lady|woman))\b"
 )
+CHIP_COLOURS = r"(?:black|red|green|purple|yellow|orange|blue|white|pink|grey|gray|big|single|lone)"
 VERBS = {
     "allin": r"(?:go(?:es)?|went|is|was|gone|going|moves?|moved)\s+all[- ]?in|all[- ]?in"
     r"|shov(?:e|es|ed)(?!\s+(?:another|more)\b)|jam(?:s|med)?"
@@ -32,14 +33,17 @@ VERBS = {
     "straddle": r"straddl(?:e|es|ed)",
     "post": r"post(?:s|ed)?",
     "chips": r"(?:puts?|slides?|slid|pushe?s?|throws?|threw|tosse?s?|tossed|drops?|dropped|cuts?)"
-    r"(?:\s+(?:out|in|over)|(?=\s+\$?\d+(?:\s*(?:dollars|bucks|chips))?\s+(?:in|out|over)\b))",
+    r"(?:\s+(?:out|in|over)|(?=\s+(?:(?:one|a|an|single) )?(?:" + CHIP_COLOURS + r" )?\$?\d+"
+    r"(?:\s*(?:dollars|bucks|chips?))?\s+(?:in|out|over|chips?)\b))",
 }
 VERB = re.compile(r"\b(?:" + "|".join(f"(?P<{kind}>{words})" for kind, words in VERBS.items()) + r")\b", re.I)
 AFTER_VERB = re.compile(
     rf"\s*(?P<prep>to|by|for|of|with|another|an? (?:additional|extra)|a total of|up to)?\s*"
-    rf"(?:a |an |(?:his|her|my|their) (?:last|remaining|final|whole|entire) )?"
-    rf"(?P<amount>{NUMBER})(?!\s*(?:%|min|minute|player|seat|time|x\b))"
-    rf"(?:\s*(?:dollars|bucks|chips))?(?P<more>\s+more|\s+on top)?",
+    rf"(?:a |an |one |single |(?:his|her|my|their) (?:last|remaining|final|whole|entire) )?"
+    rf"(?:{CHIP_COLOURS} |(?:a )?(?:pile|stack|bunch|handful|tower) of \w+,? "
+    rf"(?:like |about |around |maybe )?)?"
+    rf"(?P<amount>{NUMBER})(?!\s*(?:%|min|minute|player|seat|time|x\b)|s\b)"
+    rf"(?:\s*(?:dollars|bucks|chips?))?(?P<more>\s+more|\s+on top)?",
     re.I,
 )
 MAKING = re.compile(

@@ -21,7 +21,9 @@ def single_chip(table: Table) -> Answer | None:
     cites = table.cite(*KEYS)
     if chip is None or not cites or not table.about(KEYS):
         return None
-    state = replay(ledger, ledger.actions)
+    # the chip itself, when told as chips put in, is what is being ruled on: not yet a wager
+    before = tuple(a for a in ledger.actions if not (a.kind == "chips" and a.amount == chip))
+    state = replay(ledger, before)
     me = ledger.asker or "me"
     owed = state.facing - state.put_in.get(me, ZERO)
     unit = table.unit

@@ -91,10 +91,22 @@ def _straddle_facts(ledger: Ledger) -> dict[str, object]:
 
 def _last_wager(ledger: Ledger) -> tuple[Action, list[Action]] | None:
     """The last bet or raise told with its amount, and the actions with an amount after it."""
-    wagers = [a for a in ledger.actions if a.kind in ("bet", "raise") and a.amount]
+    wagers = [
+        a for a in ledger.actions if a.amount and (a.kind in ("bet", "raise") or _opening_chips(ledger, a))
+    ]
     if not wagers:
         return None
     return wagers[-1], [a for a in ledger.actions[ledger.actions.index(wagers[-1]) + 1 :] if a.amount]
+
+
+def _opening_chips(ledger: Ledger, action: Action) -> bool:
+    """Chips put out first in a round ("tosses one black $100 chip in" on the river): a bet."""
+    if action.kind != "chips":
+        return False
+    earlier = ledger.actions[: ledger.actions.index(action)]
+    return not any(
+        a.street == action.street and a.kind in ("bet", "raise", "allin", "chips") for a in earlier
+    )
 
 
 def _call_share(ledger: Ledger) -> dict[str, object]:
