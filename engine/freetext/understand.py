@@ -39,6 +39,7 @@ class Understanding:
     context: dict[str, str] = field(default_factory=dict)  # game / structure / format
     evidence: dict[str, str] = field(default_factory=dict)  # fact -> the words that gave it
     event_scores: dict[str, int] = field(default_factory=dict)  # event -> strength of the signal
+    counted: bool = False  # the event is what the story's numbers show (engine.freetext.arithmetic)
 
 
 def check_text(text: object) -> str:
@@ -142,7 +143,8 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
             event, said = name, words
         if error is not None:
             facts["count_error"], evidence["count_error"] = error, words
-    if counted := event_in_numbers(plain, context.get("structure")):  # the arithmetic names it
+    counted = event_in_numbers(plain, context.get("structure"))
+    if counted:  # the arithmetic names it
         event, said = counted
         scores[event] = max(scores.values(), default=0) + len(said)
     if event:
@@ -166,4 +168,4 @@ def understand(text: str, speller: Speller | None = None) -> Understanding:
         name, _, said = _strongest(values, plain, possible, later_wins=True)
         if name is not None:
             facts[fact], evidence[fact] = name, said
-    return Understanding(plain, facts, context, evidence, scores)
+    return Understanding(plain, facts, context, evidence, scores, counted=counted is not None)
