@@ -1,7 +1,8 @@
 """Facts the words state, found by meaning: when the ruling turns on a fact, each clause of
 the description is held against example phrasings of each of the fact's values
 (`freetext/statements/`), and a clause close to one value's phrasings, and clearly closer
-than to any other value's, states it.
+than to any other value's, states it. A fact's `unsaid` phrasings are near misses ("seat 5
+then acted" says nothing of a bet in between): a clause nearest them states nothing.
 
 Patterns (`engine.freetext.reader`) read what floor talk says in set ways: counts, minutes,
 streets. Most yes/no facts are said in too many ways for patterns ("didn't tell anybody how
@@ -24,6 +25,7 @@ from engine.books.model import Scalar
 from engine.books.paths import freetext_dir
 from engine.books.yamlfile import read_data
 
+UNSAID = "unsaid"  # a value whose phrasings are near misses: close words that state nothing
 CLOSE_ENOUGH = 0.62  # cosine of the clause to the nearest phrasing of the value it states
 CLEAR_OF_OTHERS = 0.08  # and how much nearer than to any phrasing of another value
 CLAUSE_TOKENS = 32  # clauses are short; the model reads this many word pieces of each
@@ -101,6 +103,6 @@ class StatementIndex:
         best = int(owners[nearest])
         top = float(closeness[unit, nearest])
         runner_up = float(closeness[:, owners != best].max(initial=-1.0))
-        if top < CLOSE_ENOUGH or top - runner_up < CLEAR_OF_OTHERS:
+        if top < CLOSE_ENOUGH or top - runner_up < CLEAR_OF_OTHERS or values[best] == UNSAID:
             return None
         return Stated(values[best], units[unit], top)
