@@ -53,6 +53,10 @@ SETS = {
     "retold-3": ROOT / "tests" / "disputes" / "retold-3.yaml",
     "dealer-reports": ROOT / "tests" / "disputes" / "dealer-reports.yaml",
     "holdout-texted": ROOT / "tests" / "disputes" / "holdout-texted.yaml",
+    "retold-4": ROOT / "tests" / "disputes" / "retold-4.yaml",
+    "less-common": ROOT / "tests" / "disputes" / "less-common.yaml",
+    "radio": ROOT / "tests" / "disputes" / "radio.yaml",
+    "holdout-at-table": ROOT / "tests" / "disputes" / "holdout-at-table.yaml",
 }
 VERDICTS = (
     "right",
