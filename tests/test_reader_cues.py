@@ -43,3 +43,24 @@ def test_the_words_state_the_fact(said: str, facts: dict[str, object]) -> None:
 def test_near_misses_read_no_value(said: str, facts: list[str]) -> None:
     read = read_stated_facts(normalise(said))
     assert {name: read[name] for name in facts if name in read} == {}
+
+
+def test_every_cue_and_lexicon_pattern_compiles() -> None:
+    """A cue (or lexicon pattern) is compiled only when a text holds its needed words: one that cannot compile
+    would fail a ruling at run time, so each is compiled here (an apostrophe the reader makes
+    optional inside a look-behind, "n't" -> "n'?t", is a variable width it cannot take)."""
+    import re
+
+    from engine.freetext.lexicon import lexicon_patterns
+    from engine.freetext.reader import cues
+
+    every, _ = cues()
+    broken = []
+    for fact, pattern in [(cue.fact, cue.pattern) for cue in every] + [
+        ("lexicon", p) for p in lexicon_patterns()
+    ]:
+        try:
+            re.compile(pattern.source)
+        except re.error as error:
+            broken.append(f"{fact}: {error}")
+    assert not broken, broken

@@ -251,8 +251,13 @@ _ACTOR = (
 _ACTION = (
     r"(?:limps|limped|calls|called|raises|raised|re-?raises|re-?raised|folds|folded|bets"
     r"|bet(?= \$?\d| out\b| the (?:flop|turn|river|pot)\b| into\b|[,.;])"
-    r"|checks|checked|opens|opened|completes|completed|shoves|shoved|jams|jammed|mucks|mucked"
+    r"|checks|checked|opens|opened|completes|completed|shoves|shoved|jams|jammed|mucks|mucked|[345]-?bets"
     r"|went all-in|goes all-in)"
+)
+_GROUP_ACTS = re.compile(
+    r"(?<![\w-])(?P<n>two|three|four|five) (?:more |other )?"
+    r"(?:guys |players |people |of them |of us |others )?"
+    r"(?:fold|folds|folded|call|calls|called|limp|limps|limped|check|checks|checked|muck|mucks|mucked)(?![\w-])"
 )
 _ACTS = re.compile(rf"(?<![\w-])({_ACTOR}) (?:just |then |also |quickly |instantly )?{_ACTION}(?![\w-])")
 _NOT_ACTORS = {
@@ -273,6 +278,7 @@ _NOT_ACTORS = {
     "everyone",
     "everybody",
     "anyone",
+    "us",  # "two of us checked": counted as the group
 }
 
 
@@ -292,9 +298,12 @@ def players_said_to_act(text: str) -> tuple[object, str] | None:
             actors.setdefault(actor, match.group(0))
     for seat, words in seats_told_acting(text):  # "seats 1 and 2 folded"
         actors.setdefault(seat, words)
+    for index, group in enumerate(_GROUP_ACTS.finditer(text)):  # "two guys fold, two more call"
+        for member in range(int(number(group.group("n")))):
+            actors.setdefault(f"group {index} player {member}", group.group(0))
     if not actors:
         return None
-    return len(actors) if len(actors) > 1 else "1+", ", ".join(actors.values())
+    return len(actors) if len(actors) > 1 else "1+", ", ".join(dict.fromkeys(actors.values()))
 
 
 _CLAUSES = re.compile(r"[.,;:!?]+\s*|\s+(?:and|so|but|while)\s+")
