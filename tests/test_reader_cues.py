@@ -64,3 +64,19 @@ def test_every_cue_and_lexicon_pattern_compiles() -> None:
         except re.error as error:
             broken.append(f"{fact}: {error}")
     assert not broken, broken
+
+
+def test_no_freetext_data_file_repeats_a_key() -> None:
+    """The data files are read with the fast loader, where a repeated key silently replaces
+    the first (a second `chips_left:` in a cue file would drop the first one's cues): the
+    strict loader, which names the line, reads every one of them here."""
+    from engine.books.paths import freetext_dir
+    from engine.books.yamlfile import YamlProblem, read_yaml
+
+    problems = []
+    for path in sorted(freetext_dir().rglob("*.yaml")):
+        try:
+            read_yaml(path)
+        except YamlProblem as problem:
+            problems.append(f"{path.name}: {problem}")
+    assert not problems, problems
