@@ -116,3 +116,17 @@ def test_a_help_page_that_restates_the_rule_is_cited_after_it(kb: KnowledgeBase)
     answer = ruling_json(resolve(kb, situation))
     keys = [rule["key"] for rule in answer["rulings"]]
     assert keys[0] == "tournament.dead-button" and "tournament.dead-button-help-big-blind" in keys
+
+
+def test_a_described_dispute_cites_the_rule_its_help_page_restates(kb: KnowledgeBase) -> None:
+    """The words match the help page best; the rule it only says again is resolved with it and
+    cited first, not left out because the ranking put it lower."""
+    from engine.freetext.lookup import lookup
+
+    said = (
+        "Our home tourney, 7 left, all at one table now so nobody's coming over from anywhere. "
+        "Kev in the big blind just busted. Who posts what next hand?"
+    )
+    found = lookup(kb, "homepokertourney", said)
+    assert found.ruling.governing is not None
+    assert found.ruling.governing.rule.key == "tournament.dead-button"

@@ -108,7 +108,7 @@ def lookup(
     if contenders:
         leads = leads_clearly(scores, contenders)
         contenders = told.take_from(by_key[contenders[0]], [by_key[key] for key in contenders], leads)
-    keys = frozenset(contenders) if contenders else None
+    keys = _with_restated(contenders, by_key) if contenders else None
     ranking = tuple(contenders or ())
     situation = told.situation()
     ruling = resolve(kb, situation, keys=keys, ranking=ranking)
@@ -129,6 +129,13 @@ def lookup(
     terms = kb.glossary_of(house)
     shown_rules = {key: by_key.get(key) or terms[key] for key in ranked[:10]}
     return Lookup(ruling, read, ranked, told.shown(), shown_rules, told.taken_from)
+
+
+def _with_restated(contenders: list[str], by_key: dict[str, Rule]) -> frozenset[str]:
+    """The keys in contention and the rules they only say again (a help page restating the
+    rule it explains): where both rule alike, the restated rule is the one cited."""
+    restated = {key for contender in contenders for key in by_key[contender].restates if key in by_key}
+    return frozenset(contenders) | restated
 
 
 def _settled(
