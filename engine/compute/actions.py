@@ -40,8 +40,8 @@ VERB = re.compile(r"\b(?:" + "|".join(f"(?P<{kind}>{words})" for kind, words in 
 AFTER_VERB = re.compile(
     rf"\s*(?P<prep>to|by|for|of|with|another|an? (?:additional|extra)|a total of|up to)?\s*"
     rf"(?:a |an |one |single |(?:his|her|my|their) (?:last|remaining|final|whole|entire) )?"
-    rf"(?:{CHIP_COLOURS} |(?:a )?(?:pile|stack|bunch|handful|tower) of \w+,? "
-    rf"(?:like |about |around |maybe )?)?"
+    rf"(?:{CHIP_COLOURS} |(?:a )?(?:pile|stack|bunch|handful|tower) of (?:[a-z]+,? "
+    rf"(?:like |about |around |maybe )?)?)?"
     rf"(?P<amount>{NUMBER})(?!\s*(?:%|min|minute|player|seat|time|x\b)|s\b)"
     rf"(?:\s*(?:dollars|bucks|chips?))?(?P<more>\s+more|\s+on top)?",
     re.I,
