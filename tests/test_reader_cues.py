@@ -80,3 +80,16 @@ def test_no_freetext_data_file_repeats_a_key() -> None:
         except YamlProblem as problem:
             problems.append(f"{path.name}: {problem}")
     assert not problems, problems
+
+
+def test_a_cue_without_its_value_is_a_clear_error(tmp_path) -> None:
+    import pytest
+
+    from engine.freetext.reader import _read_cues
+
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("cues:\n  chips_left:\n    - pattern: 'with no chips'\n", encoding="utf-8")
+    with pytest.raises(
+        ValueError, match=r"broken\.yaml: a cue of chips_left needs both a pattern and a value"
+    ):
+        _read_cues([broken])

@@ -15,7 +15,8 @@ from engine.compute.ledger import Ledger
 
 OVERSIZE = "oversize-pot-bet"
 SHORT_ALL_IN = "all-in-short"
-WAGERS = frozenset({"bet", "raise", "allin", "complete"})
+WAGERS = frozenset({"bet", "raise", "allin", "complete", "chips"})
+OPENING = frozenset({"bet", "chips"})  # "tosses out $100 and says bet": chips put out first
 
 
 def event_in_numbers(text: str, structure: str | None) -> tuple[str, str] | None:
@@ -27,13 +28,14 @@ def event_in_numbers(text: str, structure: str | None) -> tuple[str, str] | None
 
 
 def _pot_overbet(ledger: Ledger) -> tuple[str, str] | None:
-    """The first bet of a round above the pot told. Only an opening bet counts: a raise's
-    limit adds the call to the pot, which the words seldom give in full."""
+    """The first bet of a round above the pot told (a bet, or chips put out first). Only an
+    opening bet counts: a raise's limit adds the call to the pot, which the words seldom give
+    in full."""
     pot = ledger.numbers.get("pot")
     if pot is None:
         return None
     for index, action in enumerate(ledger.actions):
-        if action.kind != "bet" or action.amount is None:
+        if action.kind not in OPENING or action.amount is None:
             continue
         earlier = [a for a in ledger.actions[:index] if a.street == action.street and a.kind in WAGERS]
         if not earlier and action.amount > pot.value:

@@ -187,6 +187,8 @@ def _read_cues(files: list[Path]) -> tuple[tuple[Cue, ...], frozenset[str], Scre
         last_said.update(data.get("last_said") or ())
         for fact, items in (data.get("cues") or {}).items():
             for item in items:
+                if not isinstance(item, dict) or "pattern" not in item or "value" not in item:
+                    raise ValueError(f"{path}: a cue of {fact} needs both a pattern and a value: {item!r}")
                 pattern = item["pattern"]
                 for name, grammar in GRAMMAR.items():
                     pattern = pattern.replace("{" + name + "}", grammar)
