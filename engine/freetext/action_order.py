@@ -25,7 +25,7 @@ _ADVERBS = (
 _KINDS = {
     "aggressive": r"bets|bet(?= \$?\d| out\b| into\b| the (?:flop|turn|river|pot)\b|[,.;])"
     r"|raises|raised|re-?raises|re-?raised|opens|opened|leads|led|fires|fired|shoves|shoved|jams|jammed"
-    r"|went all-in|goes all-in"
+    r"|went all-in|goes all-in|ships(?: it)?(?: all-in)?|shipped(?: it)?(?: all-in)?|moves in|moved in"
     r"|moves all-in|moved all-in|is all-in|brings it in|brought it in|completes|completed|makes it|made it",
     "call": r"calls|called|flats|flatted|limps|limped",
     "check": r"checks|checked|taps the table|tapped the table|knocks the table|knocked the table",
