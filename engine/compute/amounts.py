@@ -215,6 +215,18 @@ def _big_bet_round(text: str) -> bool:
     return bool(streets) and streets[-1].lower() in BIG_BET_STREETS
 
 
+def limit_bet(ledger: Ledger, actions: tuple[Action, ...] | None = None) -> Decimal | None:
+    """The bet of a limit round: the first bet told, else the limit of the round the story ends
+    on (the small bet before the turn, the big bet from it)."""
+    first = next(
+        (a.amount for a in (ledger.actions if actions is None else actions) if a.kind == "bet" and a.amount),
+        None,
+    )
+    if first is not None:
+        return first
+    return ledger.get("big_bet") if ledger.words.get("big_bet_round") else ledger.get("small_bet")
+
+
 def structure_words(text: str) -> str | None:
     """The betting structure the words name ("PLO", "NL", "limit"), if any."""
     return next((name for name, pattern in STRUCTURE_WORDS if pattern.search(text)), None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from engine.books.vocabulary import Vocabulary
-from engine.compute.amounts import Ledger, amount_of
+from engine.compute.amounts import Ledger, amount_of, limit_bet
 from engine.compute.ledger import Action
 from engine.compute.raisecap import ROUNDS
 from engine.compute.rounds import replay
@@ -136,10 +136,7 @@ def _push_share(ledger: Ledger) -> dict[str, object]:
 
 def _limit_fraction(ledger: Ledger) -> dict[str, object]:
     """The last all-in's raise as a fraction of the round's bet (Catfish B&R rule 5)."""
-    first_bet = next((a.amount for a in ledger.actions if a.kind == "bet" and a.amount), None)
-    bet = first_bet or (
-        ledger.get("big_bet") if ledger.words.get("big_bet_round") else ledger.get("small_bet")
-    )
+    bet = limit_bet(ledger)
     if not bet:
         return {}
     state = replay(ledger, ledger.actions[:-1] if ledger.actions[-1].kind == "allin" else ledger.actions)

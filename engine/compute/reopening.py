@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.compute.amounts import Action, Ledger
+from engine.compute.amounts import Action, Ledger, limit_bet
 from engine.compute.model import Answer, Setting, money
 from engine.compute.registry import Table, computes
 from engine.compute.rounds import Round, replay
@@ -19,13 +19,8 @@ BIG_BET_KEYS = ("no-limit.minimum-raise", "no-limit.multiple-all-ins-reopen", "n
 
 
 def round_bet(table: Table, actions: tuple[Action, ...]) -> Decimal | None:
-    """The bet of a limit round: the first bet told, else the limit of the street."""
-    ledger = table.ledger
-    first = next((a.amount for a in actions if a.kind == "bet" and a.amount), None)
-    if first is not None:
-        return first
-    small, big = ledger.get("small_bet"), ledger.get("big_bet")
-    return big if big is not None and ledger.words.get("big_bet_round") else small
+    """The bet of a limit round (engine.compute.amounts.limit_bet)."""
+    return limit_bet(table.ledger, actions)
 
 
 def player_in_question(ledger: Ledger, state: Round) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.compute.amounts import read_ledger, structure_words
+from engine.compute.amounts import limit_bet, read_ledger, structure_words
 from engine.compute.ledger import Ledger
 
 OVERSIZE = "oversize-pot-bet"
@@ -46,7 +46,7 @@ def _pot_overbet(ledger: Ledger) -> tuple[str, str] | None:
 
 def _short_all_in(ledger: Ledger) -> tuple[str, str] | None:
     """A limit all-in that adds less than a full bet to what was bet before it that round."""
-    bet = _round_bet(ledger)
+    bet = limit_bet(ledger)
     for index, action in enumerate(ledger.actions):
         if action.kind != "allin" or action.amount is None or bet is None:
             continue
@@ -59,11 +59,3 @@ def _short_all_in(ledger: Ledger) -> tuple[str, str] | None:
         if 0 < added < bet:
             return SHORT_ALL_IN, f"{action.words}: less than the full bet of {bet}"
     return None
-
-
-def _round_bet(ledger: Ledger) -> Decimal | None:
-    """The limit bet of the round: the first bet told, else the street's limit."""
-    first = next((a.amount for a in ledger.actions if a.kind == "bet" and a.amount), None)
-    if first is not None:
-        return first
-    return ledger.get("big_bet") if ledger.words.get("big_bet_round") else ledger.get("small_bet")
