@@ -80,3 +80,14 @@ def test_a_hand_is_in_play_when_both_its_pieces_are_told(said: str, in_play: boo
     """HomePokerTourney's hand in play: blinds posted and the shuffle begun, each told anywhere."""
     read = hand_in_play_said(normalise(said))
     assert (read[0] if read else None) is in_play
+
+
+def test_a_kill_pot_told_in_money_is_measured_in_upper_limits(kb) -> None:
+    """'4-8 O8 ... pot was maybe $30': 3.75 upper limits, below the five a kill needs."""
+    from engine.freetext.answers import answered_by_words
+    from engine.rulings.situation import make_situation
+
+    situation = make_situation(kb.vocab, "roberts-home", facts={"event": "kill-pot"})
+    said = normalise("4-8 O8 with the kill. Sal scooped both halves, pot was maybe $30")
+    assert answered_by_words("pot_size_upper_limits", said, kb, situation) == (3.75, "$30, upper limit 8")
+    assert answered_by_words("pot_size_upper_limits", normalise("the pot was $30"), kb, situation) is None
