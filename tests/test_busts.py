@@ -27,6 +27,11 @@ from engine.freetext.understand import normalise, understand
             "Anna small blind, Ben big blind, Carl on the button. Carl shoves, Carl gets knocked out.",
             "button",
         ),
+        (
+            "Ann has the button, Ben's the small blind, Cal's the big blind. Ben shoves, Ben's out.",
+            "small-blind",
+        ),
+        ("3 left, seat 1 btn, seat 4 sb, seat 7 bb. seat 1 busts. who's the bb?", "button"),
     ],
 )
 def test_the_eliminated_players_position_is_read(story: str, position: str) -> None:

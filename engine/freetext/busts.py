@@ -15,12 +15,12 @@ _NOT_NAMES = (
     "|player|guy|seat|to|of|for|from|with|on|in|at|by"
 )
 _PLAYER = rf"seat \d+|(?!(?:{_NOT_NAMES})\b)[a-z]{{2,}}"
-_POSITION = r"button|small blind|big blind|small|big|sb|bb"
+_POSITION = r"button|btn|small blind|big blind|small|big|sb|bb"
 _HOLDS = r"(?:had|has|was on|is on|was in|is in|on|in|was|is|posted|posts|posting|at|with)"
 _ASSIGNED = re.compile(
     "|".join(
         (
-            rf"(?<![\w'])(?P<player>{_PLAYER}) (?:{_HOLDS} )?(?:the )?(?P<position>{_POSITION})\b"
+            rf"(?<![\w'])(?P<player>{_PLAYER})(?:'s | {_HOLDS} | )(?:the )?(?P<position>{_POSITION})\b"
             r"(?! (?:blind )?(?:is|was|has|had|posts|posted)\b)",
             rf"(?:the )?(?P<position2>{_POSITION}) \((?P<player2>{_PLAYER})\)",
             rf"(?<![\w'])(?P<player3>{_PLAYER}) \((?:the )?(?P<position3>{_POSITION})\)",
@@ -56,7 +56,13 @@ _OTHER_SUBJECT = re.compile(
 )
 _JOINED = re.compile(r",? (?:and|&) |, ")
 _NAMES = {"sb": "small-blind", "small": "small-blind", "small blind": "small-blind"}
-_NAMES |= {"bb": "big-blind", "big": "big-blind", "big blind": "big-blind", "button": "button"}
+_NAMES |= {
+    "bb": "big-blind",
+    "big": "big-blind",
+    "big blind": "big-blind",
+    "button": "button",
+    "btn": "button",
+}
 
 
 def eliminated_position(text: str) -> tuple[str, str] | None:
