@@ -215,6 +215,15 @@ def _big_bet_round(text: str) -> bool:
     return bool(streets) and streets[-1].lower() in BIG_BET_STREETS
 
 
+WAGERS = frozenset({"bet", "raise", "allin", "complete", "chips"})
+
+
+def opens_round(ledger: Ledger, action: Action) -> bool:
+    """No wager was told before this action in its betting round: it is the round's first."""
+    earlier = ledger.actions[: ledger.actions.index(action)]
+    return not any(a.street == action.street and a.kind in WAGERS for a in earlier)
+
+
 def limit_bet(ledger: Ledger, actions: tuple[Action, ...] | None = None) -> Decimal | None:
     """The bet of a limit round: the first bet told, else the limit of the round the story ends
     on (the small bet before the turn, the big bet from it)."""

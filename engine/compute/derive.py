@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from engine.books.vocabulary import Vocabulary
-from engine.compute.amounts import Ledger, amount_of, limit_bet
+from engine.compute.amounts import Ledger, amount_of, limit_bet, opens_round
 from engine.compute.ledger import Action
 from engine.compute.raisecap import ROUNDS
 from engine.compute.rounds import replay
@@ -101,12 +101,7 @@ def _last_wager(ledger: Ledger) -> tuple[Action, list[Action]] | None:
 
 def _opening_chips(ledger: Ledger, action: Action) -> bool:
     """Chips put out first in a round ("tosses one black $100 chip in" on the river): a bet."""
-    if action.kind != "chips":
-        return False
-    earlier = ledger.actions[: ledger.actions.index(action)]
-    return not any(
-        a.street == action.street and a.kind in ("bet", "raise", "allin", "chips") for a in earlier
-    )
+    return action.kind == "chips" and opens_round(ledger, action)
 
 
 def _call_share(ledger: Ledger) -> dict[str, object]:

@@ -58,7 +58,7 @@ _OUT_OF_TURN = re.compile(
     r"|(?:it was|it's) [a-z]+(?: (?:in )?(?:seat )?\d+)?'s turn"
     r"|[a-z]+(?: \d+)? (?:hadn't|had not|hasn't|has not|never) acted"
 )
-PRONOUNS = frozenset({"he", "she"})
+_PRONOUNS = frozenset({"he", "she"})
 _CONTINUING = frozenset({"and", "then"})
 
 
@@ -88,7 +88,7 @@ def facing_a_bet(text: str) -> tuple[bool, str] | None:
         for later, end, other, _ in steps[index + 1 :]:
             if _between(_STREET, text, start, later) or _between(_NOW, text, start, later):
                 break
-            if other != who and other not in PRONOUNS:
+            if other != who and other not in _PRONOUNS:
                 return True, text[start:end]
     return None
 
@@ -106,10 +106,9 @@ def action_in_between(text: str) -> tuple[bool, str] | None:
         return None
     end = _NOW.search(text, anchor.end())
     stop = end.start() if end else len(text)
-    later = [(start, kind) for start, _, _, kind in _steps(text) if anchor.end() <= start < stop]
     if _between(_STREET, text, anchor.end(), stop):
         return None
-    kinds = {kind for _, kind in later}
+    kinds = {kind for start, _, _, kind in _steps(text) if anchor.end() <= start < stop}
     told = re.sub(r"[ ,.;]*(?:\b(?:and|then|so|but))?[ ,.;]*$", "", text[anchor.start() : stop])
     if kinds & {"aggressive", "call", "chips"}:
         return True, told
@@ -126,6 +125,23 @@ _ONLY_ONE = re.compile(
     r"\b(?:only|just) (?:the )?one (?:fold|player|guy|person|call|limp)(?: had)?"
     r"(?: (?:acted|folded|called|limped|happened|had happened))?\b"
 )
+
+
+_GROUP_ACTS = re.compile(
+    r"(?<![\w-])(?P<n>two|three|four|five) (?:more |other )?"
+    r"(?:guys |players |people |of them |of us |others )?"
+    r"(?:fold|folds|folded|call|calls|called|limp|limps|limped|check|checks|checked|muck|mucks|mucked)(?![\w-])"
+)
+_GROUP_SIZE = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def groups_told_acting(text: str) -> list[tuple[str, str]]:
+    """Players told acting as a group ("two guys fold, two more call"), one (name, words) each."""
+    return [
+        (f"group {index} player {member}", found.group(0))
+        for index, found in enumerate(_GROUP_ACTS.finditer(text))
+        for member in range(_GROUP_SIZE[found.group("n")])
+    ]
 
 
 def seats_told_acting(text: str) -> list[tuple[str, str]]:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.compute.amounts import limit_bet, read_ledger, structure_words
+from engine.compute.amounts import WAGERS, limit_bet, opens_round, read_ledger, structure_words
 from engine.compute.ledger import Ledger
 
 OVERSIZE = "oversize-pot-bet"
 SHORT_ALL_IN = "all-in-short"
-WAGERS = frozenset({"bet", "raise", "allin", "complete", "chips"})
 OPENING = frozenset({"bet", "chips"})  # "tosses out $100 and says bet": chips put out first
 
 
@@ -34,11 +33,10 @@ def _pot_overbet(ledger: Ledger) -> tuple[str, str] | None:
     pot = ledger.numbers.get("pot")
     if pot is None:
         return None
-    for index, action in enumerate(ledger.actions):
+    for action in ledger.actions:
         if action.kind not in OPENING or action.amount is None:
             continue
-        earlier = [a for a in ledger.actions[:index] if a.street == action.street and a.kind in WAGERS]
-        if not earlier and action.amount > pot.value:
+        if opens_round(ledger, action) and action.amount > pot.value:
             return OVERSIZE, f"{action.words} with {pot.words}: more than the pot"
         return None
     return None
@@ -47,8 +45,10 @@ def _pot_overbet(ledger: Ledger) -> tuple[str, str] | None:
 def _short_all_in(ledger: Ledger) -> tuple[str, str] | None:
     """A limit all-in that adds less than a full bet to what was bet before it that round."""
     bet = limit_bet(ledger)
+    if bet is None:
+        return None
     for index, action in enumerate(ledger.actions):
-        if action.kind != "allin" or action.amount is None or bet is None:
+        if action.kind != "allin" or action.amount is None:
             continue
         before = [
             a.amount

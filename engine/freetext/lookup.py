@@ -165,7 +165,7 @@ def _named_event_first(
     scores: dict[str, float],
     by_key: dict[str, Rule],
     named: str | None,
-    counted: bool = False,
+    counted: bool,
 ) -> list[str]:
     """When the words name what happened ("flashed": a card exposed) and a rule about it is
     close to the best (within the clear lead), that rule is the one meant; when the story's

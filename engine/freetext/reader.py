@@ -21,7 +21,13 @@ from pathlib import Path
 from engine.books.paths import freetext_dir
 from engine.books.yamlfile import read_data
 from engine.freetext import cache
-from engine.freetext.action_order import action_in_between, facing_a_bet, only_one_acted, seats_told_acting
+from engine.freetext.action_order import (
+    action_in_between,
+    facing_a_bet,
+    groups_told_acting,
+    only_one_acted,
+    seats_told_acting,
+)
 from engine.freetext.in_play import hand_in_play_said
 from engine.freetext.prefilter import Pattern, Screen
 
@@ -256,11 +262,6 @@ _ACTION = (
     r"|checks|checked|opens|opened|completes|completed|shoves|shoved|jams|jammed|mucks|mucked|[345]-?bets"
     r"|went all-in|goes all-in)"
 )
-_GROUP_ACTS = re.compile(
-    r"(?<![\w-])(?P<n>two|three|four|five) (?:more |other )?"
-    r"(?:guys |players |people |of them |of us |others )?"
-    r"(?:fold|folds|folded|call|calls|called|limp|limps|limped|check|checks|checked|muck|mucks|mucked)(?![\w-])"
-)
 _ACTS = re.compile(rf"(?<![\w-])({_ACTOR}) (?:just |then |also |quickly |instantly )?{_ACTION}(?![\w-])")
 _NOT_ACTORS = {
     "and",
@@ -300,9 +301,8 @@ def players_said_to_act(text: str) -> tuple[object, str] | None:
             actors.setdefault(actor, match.group(0))
     for seat, words in seats_told_acting(text):  # "seats 1 and 2 folded"
         actors.setdefault(seat, words)
-    for index, group in enumerate(_GROUP_ACTS.finditer(text)):  # "two guys fold, two more call"
-        for member in range(int(number(group.group("n")))):
-            actors.setdefault(f"group {index} player {member}", group.group(0))
+    for member, words in groups_told_acting(text):  # "two guys fold, two more call"
+        actors.setdefault(member, words)
     if not actors:
         return None
     return len(actors) if len(actors) > 1 else "1+", ", ".join(dict.fromkeys(actors.values()))
