@@ -21,6 +21,7 @@ from pathlib import Path
 from engine.books.paths import freetext_dir
 from engine.books.yamlfile import read_data
 from engine.freetext import cache
+from engine.freetext.absences import others_away
 from engine.freetext.action_order import (
     action_in_between,
     facing_a_bet,
@@ -460,6 +461,8 @@ def answer_from_words(fact: str, text: str, game: str | None = None) -> tuple[ob
         return only_one_acted(text) or players_said_to_act(text)
     if fact == "facing_bet":
         return facing_a_bet(text)
+    if fact == "players_away":
+        return others_away(text)
     if fact == "intervening_action":
         return action_in_between(text)
     if fact == "hand_in_play":
