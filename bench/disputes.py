@@ -57,6 +57,7 @@ SETS = {
     "less-common": ROOT / "tests" / "disputes" / "less-common.yaml",
     "radio": ROOT / "tests" / "disputes" / "radio.yaml",
     "holdout-at-table": ROOT / "tests" / "disputes" / "holdout-at-table.yaml",
+    "phone-notes": ROOT / "tests" / "disputes" / "phone-notes.yaml",
 }
 VERDICTS = (
     "right",
