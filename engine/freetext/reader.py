@@ -29,6 +29,7 @@ from engine.freetext.action_order import (
     only_one_acted,
     seats_told_acting,
 )
+from engine.freetext.exposed_rank import exposed_rank
 from engine.freetext.in_play import hand_in_play_said
 from engine.freetext.prefilter import Pattern, Screen
 
@@ -463,6 +464,8 @@ def answer_from_words(fact: str, text: str, game: str | None = None) -> tuple[ob
         return facing_a_bet(text)
     if fact == "players_away":
         return others_away(text)
+    if fact == "card_rank":
+        return exposed_rank(text)
     if fact == "intervening_action":
         return action_in_between(text)
     if fact == "hand_in_play":

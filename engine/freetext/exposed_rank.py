@@ -1,0 +1,71 @@
+"""The rank of the card a story has exposed, read when a ruling asks (lowball and draw rule
+by it): a rank right after the words that expose it, in any tense ("turns over a 6",
+"flashed the king"), or set after them ("flips seat 6's replacement card up, a king").
+"""
+
+from __future__ import annotations
+
+import re
+
+RANKS = {
+    "ace": "ace",
+    "bullet": "ace",
+    "deuce": "two",
+    "two": "two",
+    "2": "two",
+    "trey": "three",
+    "three": "three",
+    "3": "three",
+    "four": "four",
+    "4": "four",
+    "five": "five",
+    "5": "five",
+    "six": "six",
+    "6": "six",
+    "seven": "seven",
+    "7": "seven",
+    "eight": "eight",
+    "8": "eight",
+    "nine": "nine",
+    "9": "nine",
+    "ten": "ten",
+    "10": "ten",
+    "jack": "jack",
+    "queen": "queen",
+    "king": "king",
+}
+_WORD_RANK = (
+    r"(?:ace|bullet|deuce|two|trey|three|four|five|six|seven|eight|nine|ten|jack|queen|king|10|[2-9])"
+)
+_SUIT = r"(?: of (?:spades|hearts|diamonds|clubs)|[shdc])?"
+_NOT_A_CARD = (
+    r"(?![\w$-]| (?:cards?|hole|of them|low|or better|high|players|pair|bets?|chips?|dollars|bucks"
+    r"|minutes|way|times))"
+)
+_EXPOSES = (
+    r"(?:expos(?:e|es|ed|ing)|flash(?:es|ed|ing)?|flip(?:s|ped|ping)?|turn(?:s|ed|ing)?"
+    r"|show(?:s|ed|ing)?|peel(?:s|ed)?)"
+)
+_RIGHT_AFTER = re.compile(
+    rf"\b{_EXPOSES}(?: over| up)? (?:a|an|the|his|her|my|one) (?P<rank>{_WORD_RANK}){_SUIT}{_NOT_A_CARD}",
+    re.I,
+)
+_SET_AFTER = re.compile(
+    rf"\b{_EXPOSES}\b[^.?!]{{0,50}}?\b(?:up|over|face ?up|faceup)\s*[,:\-]+\s*(?:a |an |the |it's a |its a )?"
+    rf"(?P<rank>{_WORD_RANK}){_SUIT}{_NOT_A_CARD}",
+    re.I,
+)
+_BEFORE = re.compile(
+    rf"\b(?:a|an|the) (?P<rank>{_WORD_RANK}){_SUIT} (?:was |got |is |came |went |had been )?"
+    rf"(?:exposed|flashed|flipped|turned (?:up|over)|face ?up|faceup)\b",
+    re.I,
+)
+
+
+def exposed_rank(text: str) -> tuple[str, str] | None:
+    """The exposed card's rank, with the words that tell it; None when none is told."""
+    for grammar in (_RIGHT_AFTER, _SET_AFTER, _BEFORE):
+        found = grammar.search(text)
+        if found:
+            return RANKS[found.group("rank").lower()], found.group(0)
+    return None
