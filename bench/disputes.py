@@ -58,6 +58,7 @@ SETS = {
     "radio": ROOT / "tests" / "disputes" / "radio.yaml",
     "holdout-at-table": ROOT / "tests" / "disputes" / "holdout-at-table.yaml",
     "phone-notes": ROOT / "tests" / "disputes" / "phone-notes.yaml",
+    "retold-5": ROOT / "tests" / "disputes" / "retold-5.yaml",
 }
 VERDICTS = (
     "right",
