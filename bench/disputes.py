@@ -14,6 +14,10 @@ with the words and what the person picked, and sorted as a floor supervisor woul
   wrong rule        ruled by another rule
   no rule           no rule found
 
+With `--unseen`, each set is ranked without its own disputes among the example disputes
+(tools/learn_examples.py files every development set's disputes as examples): the figure for
+a development set as for disputes nobody labelled.
+
 `shown right` = right + right question (+ asked). The line `score.py would say` counts any question on an
 `ask` dispute as right, as ../shared/disputes/score.py does. Also printed: the rule key ranking
 (top-1 / top-3 of `candidates`) and the latency of a free-text ruling (p50 / p99). With
@@ -24,10 +28,8 @@ value; for every fact read, was it labelled (precision and recall, per fact). Me
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import time
-import unicodedata
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -39,6 +41,9 @@ sys.path.insert(0, str(ROOT))
 
 from bench.ruling_latency import percentile  # noqa: E402
 from engine.books.loader import load_library  # noqa: E402
+from engine.books.quoting import keys_quoting, squash  # noqa: E402
+from engine.freetext.knowledge import KnowledgeBase  # noqa: E402
+from engine.freetext.lexicon import dispute_examples  # noqa: E402
 from engine.freetext.understand import understand  # noqa: E402
 from web import create_app  # noqa: E402
 
@@ -74,12 +79,6 @@ VERDICTS = (
 CONTEXT = ("game", "structure", "format")
 
 
-def squash(text: object) -> str:
-    """Letters and digits only: tolerant of quotes, markup and run-together words."""
-    text = unicodedata.normalize("NFKC", str(text or "")).replace("\\$", "$")
-    return re.sub(r"[^a-z0-9]", "", text.lower())
-
-
 def carries(rule: dict[str, Any], refs: list[dict[str, Any]]) -> bool:
     """Is this shown rule one of the labelled ones: the same book, its text carrying the phrase?"""
     body = squash(rule.get("text"))
@@ -88,11 +87,7 @@ def carries(rule: dict[str, Any], refs: list[dict[str, Any]]) -> bool:
 
 def labelled_keys(refs: list[dict[str, Any]], rules_by_book: dict[str, list[Any]]) -> set[str]:
     """The rule keys of the labelled rules: the records whose text carries the phrase."""
-    keys = set()
-    for ref in refs:
-        phrase = squash(ref["phrase"])
-        keys |= {r.key for r in rules_by_book.get(ref["book"], ()) if phrase and phrase in squash(r.text)}
-    return keys
+    return {key for ref in refs for key in keys_quoting(rules_by_book.get(ref["book"], ()), ref["phrase"])}
 
 
 def judge(dispute: dict[str, Any], answer: dict[str, Any] | None) -> str:
@@ -277,15 +272,34 @@ def main() -> None:
     )
     parser.add_argument("--show", action="store_true", help="print every dispute not shown right")
     parser.add_argument("--facts", action="store_true", help="the fact reader per fact")
+    parser.add_argument(
+        "--unseen",
+        action="store_true",
+        help="rank each set without its own disputes among the example disputes (tools/learn_examples.py)",
+    )
     args = parser.parse_args()
-    app = create_app()
-    client = app.test_client()
-    client.get("/api/ruling", query_string={"house": "roberts-home", "q": "warm up the model"})
     rules_by_book: dict[str, list[Any]] = defaultdict(list)
     for rule in load_library().rules:
         rules_by_book[rule.book].append(rule)
+    client = None if args.unseen else _client(create_app())
     for name in args.set or ["dev", "holdout"]:
-        run(SETS.get(name, Path(name)), client, rules_by_book, args.show, args.facts)
+        path = SETS.get(name, Path(name))
+        run(path, client or _client(create_app(_unseen(path))), rules_by_book, args.show, args.facts)
+
+
+def _client(app: Any) -> Any:
+    client = app.test_client()
+    client.get("/api/ruling", query_string={"house": "roberts-home", "q": "warm up the model"})
+    return client
+
+
+def _unseen(path: Path) -> KnowledgeBase:
+    """The bundled knowledge base with the set's own disputes taken out of the example
+    disputes, as for a dispute nobody has labelled: what a held-out set measures."""
+    bundled = KnowledgeBase.load()
+    own = {" ".join(str(d["text"]).split()) for d in yaml.safe_load(path.read_text(encoding="utf-8"))}
+    told = {key: [text for text in said if text not in own] for key, said in dispute_examples("told").items()}
+    return KnowledgeBase(bundled.library, bundled.vocab, told=told)
 
 
 if __name__ == "__main__":

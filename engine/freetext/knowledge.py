@@ -59,20 +59,22 @@ class KnowledgeBase(Rulebooks):
         vocab: Vocabulary,
         examples: dict[str, list[str]] | None = None,
         terse: dict[str, list[str]] | None = None,
+        told: dict[str, list[str]] | None = None,
         *,
         inputs: str | None = None,
         scope: str = "",
     ) -> None:
-        """`examples`, `terse`: the example disputes by rule key (default: freetext/examples/,
-        said and terse). `inputs`: a stamp of the files the library and the free-text data
-        were read from (engine.freetext.cache.stamp), under which what is built is kept
-        between runs; None keeps nothing (a library built or changed in memory). `scope`:
-        a prefix for the names of what is kept, so the bundled library's builds and another
-        folder's do not replace each other."""
+        """`examples`, `terse`, `told`: the example disputes by rule key (default:
+        freetext/examples/, said, terse and told). `inputs`: a stamp of the files the
+        library and the free-text data were read from (engine.freetext.cache.stamp), under
+        which what is built is kept between runs; None keeps nothing (a library built or
+        changed in memory). `scope`: a prefix for the names of what is kept, so the bundled
+        library's builds and another folder's do not replace each other."""
         super().__init__(library, vocab)
         self._given_examples = examples
         self._given_terse = terse
-        self._inputs = inputs if examples is None and terse is None else None
+        self._given_told = told
+        self._inputs = inputs if examples is None and terse is None and told is None else None
         self._scope = scope
         self._indexes: dict[str, RuleIndex] = {}
         self._example_indexes: dict[str, ExampleIndex] = {}
@@ -140,7 +142,7 @@ class KnowledgeBase(Rulebooks):
             def build() -> ExampleIndex:
                 keys = self.rules_by_key(book_id)
                 return ExampleIndex(
-                    {key: said for key, said in sorted(self._examples.items()) if key in keys}
+                    {key: said for key, said in sorted(self._searched.items()) if key in keys}
                 )
 
             self._example_indexes[book_id] = self._kept(f"example-index-{book_id}", build)
@@ -164,9 +166,21 @@ class KnowledgeBase(Rulebooks):
         return dispute_examples("terse") if self._given_terse is None else self._given_terse
 
     @cached_property
+    def _told(self) -> dict[str, list[str]]:
+        """The labelled development disputes, as told at a table (tools/learn_examples.py)."""
+        return dispute_examples("told") if self._given_told is None else self._given_told
+
+    @cached_property
+    def _searched(self) -> dict[str, list[str]]:
+        """What the word search over examples reads: the full descriptions and the disputes
+        as told (not the terse: BM25 overrates short texts)."""
+        return {key: [*said, *self._told.get(key, [])] for key, said in sorted(self._examples.items())}
+
+    @cached_property
     def _all_examples(self) -> dict[str, list[str]]:
-        """Each key's examples, terse ones too: what the classifier and the meaning search
-        learn from (the word search leaves the terse out: BM25 overrates short texts)."""
+        """Each key's examples, terse ones too: what the classifier learns from (the word search
+        leaves the terse out: BM25 overrates short texts). Not the disputes as told: their
+        side details (seats, amounts, who said what) would teach it words of no rule."""
         return {key: [*said, *self._terse.get(key, [])] for key, said in sorted(self._examples.items())}
 
     def classifier(self, book_id: str) -> KeyClassifier:
@@ -207,7 +221,7 @@ class KnowledgeBase(Rulebooks):
     def meaning_texts(self) -> list[str]:
         """Every text the meaning indexes read: the example disputes, the rules and the
         phrasings of facts."""
-        said = (text for texts in self._all_examples.values() for text in texts)
+        said = (text for texts in self._meant.values() for text in texts)
         return sorted({*said, *(meaning_text(rule) for rule in self.library.rules), *_statement_texts()})
 
     @cached_property
@@ -223,12 +237,17 @@ class KnowledgeBase(Rulebooks):
 
     @cached_property
     def _example_vectors(self) -> KeyedVectors:
-        """Every key's example disputes (terse ones too: length does not sway a cosine)."""
+        """Every key's example disputes, terse ones and those told at a table too: length
+        does not sway a cosine."""
         return self._kept_vectors(
             "example-vectors",
-            lambda: [text for texts in self._all_examples.values() for text in texts],
-            lambda: KeyedVectors(self._all_examples, self._vector_store),
+            lambda: [text for texts in self._meant.values() for text in texts],
+            lambda: KeyedVectors(self._meant, self._vector_store),
         )
+
+    @cached_property
+    def _meant(self) -> dict[str, list[str]]:
+        return {key: [*said, *self._told.get(key, [])] for key, said in self._all_examples.items()}
 
     def _kept_vectors(self, kind: str, texts: Callable[[], list[str]], build: Callable[[], V]) -> V:
         """Vectors of texts, kept between runs under the vector cache file they were read from
