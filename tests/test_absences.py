@@ -20,6 +20,7 @@ from engine.freetext.reader import answer_from_words
         ("nobody else away", 0),
         ("no one else is gone, he's asking for 45 min", 0),
         ("hes the only one away", 0),
+        ("Linda went to the buffet, gone 30 min. only one away", 0),
     ],
 )
 def test_the_others_away_are_counted(text: str, count: int) -> None:

@@ -46,6 +46,11 @@ def test_a_player_acting_after_a_bet_faced_it(said: str, facing: bool | None) ->
         ("seat 6 bets out of turn, seat 4 calls, and now seat 6 wants his bet back", True),
         ("seat 6 bets out of turn. what now?", None),  # nothing told after it
         ("seat 3 checks out of turn, on the turn seat 5 bets", None),  # a later round is not in between
+        ("flop, seat 2 checked before seat 9 even acted, out of turn. 9 checks, now 2 wants to bet", False),
+        (
+            "2 checks out of turn, 4 calls, now 2 wants to raise",
+            None,
+        ),  # bare numbers: seats only where seats are named
     ],
 )
 def test_what_was_done_after_an_action_out_of_turn(said: str, between: bool | None) -> None:
@@ -64,6 +69,28 @@ def test_players_told_acting_together_and_only_one() -> None:
     )
     assert answer_from_words("players_acted", normalise("seats 1 and 2 folded, seat 4 shoved all in"))[0] == 3
     assert answer_from_words("facing_bet", normalise("seat 1 bets 20, seat 4 calls"))[0] is True
+    assert (
+        answer_from_words("players_acted", normalise("He flips two cards. Only Mike had acted, he limped"))[0]
+        == 1
+    )
+    assert answer_from_words("players_acted", normalise("he just called the raise"))[0] == "1+"
+
+
+@pytest.mark.parametrize(
+    ("said", "acted"),
+    [
+        (
+            "seat 1 puts in the bring-in, then seat 5 points out she has the lower card."
+            " seat 2 hasn't done anything yet",
+            0,
+        ),
+        ("seat 4 raised, seat 5 called; seat 6 hasn't acted yet", 2),  # players told acting count first
+        ("seat 2 hasn't acted", None),  # not "yet": it says whose turn it is, not that nobody acted
+    ],
+)
+def test_nobody_acted_yet_when_the_next_player_has_not(said: str, acted: int | None) -> None:
+    read = answer_from_words("players_acted", normalise(said))
+    assert (read[0] if read else None) == acted
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ _COUNT = rf"\b(?P<n>{_NUMBER}) (?:other )?(?:guys|players|people|others|seats|of
 _NOBODY = (
     r"\b(?:nobody|no one|noone|no-one) else(?:'s| is| was| has been| had been)?"
     r" (?:away|gone|out|missing|up|eating|at dinner|on break)"
-    r"|\bthe only (?:one|player|guy|person) (?:away|gone|missing|up|out)"
+    r"|\b(?:the )?only (?:one|player|guy|person) (?:away|gone|missing|up|out)"
 )
 _OTHERS = re.compile(rf"(?:{_SEATS}|{_COUNT}) {_BE}{_ADVERB}{_AWAY}", re.I)
 _PAIR = re.compile(rf"{_NAMES} {_BE}{_ADVERB}{_AWAY}")

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 
-# who acted: a seat, a position, a name, "the guy to my right"; "he"/"she" is whoever was last named
+# who acted: a seat, a position, a name, "the guy to my right"; "he"/"she" is whoever was last
+# named; a bare number is a seat in a story that names seats ("seat 9 ... 9 checks")
 _WHO = (
-    r"seats? \d+(?: and \d+)*|s\d+|under the gun|utg(?:\+\d)?"
+    r"seats? \d+(?: and \d+)*|s\d+|\d{1,2}|under the gun|utg(?:\+\d)?"
     r"|the (?:button|cutoff|hijack|small blind|big blind|lowcard|low card)"
     r"|the (?:guy|player|lady|kid|man|woman|girl|dude)"
     r"(?: (?:to|on|in|at|next to|behind) (?:my|his|her|the) \w+| in \d+)?"
@@ -38,7 +39,7 @@ _KINDS = {
     r"|hesitates|hesitated|takes a while|took a while",
 }
 _STEP = re.compile(
-    rf"(?<![\w'-])(?P<who>{_WHO}) {_ADVERBS}(?:"
+    rf"(?<![\w'$.-])(?P<who>{_WHO}) {_ADVERBS}(?:"
     + "|".join(f"(?P<{kind}>{verbs})" for kind, verbs in _KINDS.items())
     + r")(?![\w-])"
 )
@@ -65,12 +66,15 @@ _CONTINUING = frozenset({"and", "then"})
 def _steps(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, who, kind) of every action told, in order."""
     steps = []
+    seats_named = "seat " in text
     for found in _STEP.finditer(text):
         who = found.group("who")
         if who in _CONTINUING:  # "... and shoves": the player just named goes on
             who = "he"
-        elif who in _NOT_WHO:
+        elif who in _NOT_WHO or (who.isdigit() and not seats_named):
             continue
+        elif who.isdigit():
+            who = f"seat {who}"
         kind = next(kind for kind in _KINDS if found.group(kind))
         steps.append((found.start(), found.end(), who, kind))
     for found in _WHILE.finditer(text):
@@ -127,6 +131,15 @@ _ONLY_ONE = re.compile(
 )
 
 
+_ONLY_NAMED = re.compile(
+    r"\b(?:only|just) (?!(?:then|now|one|the one|barely)\b)"
+    r"(?:seat \d+|the (?:utg|button|cutoff|hijack|small blind|big blind)|[a-z]+)"
+    r"(?: had| has)? (?:acted|limped|called|folded|checked)\b"
+)
+_NOT_YET = re.compile(
+    r"\b(?:seat \d+|the next (?:guy|player|lady)|[a-z]+(?: \d+)?)"
+    r" (?:hasn't|hasnt|has not|hadn't|hadnt|had not) (?:acted|done anything|had a chance to act) yet\b"
+)
 _GROUP_ACTS = re.compile(
     r"(?<![\w-])(?P<n>two|three|four|five) (?:more |other )?"
     r"(?:guys |players |people |of them |of us |others )?"
@@ -154,6 +167,13 @@ def seats_told_acting(text: str) -> list[tuple[str, str]]:
 
 
 def only_one_acted(text: str) -> tuple[int, str] | None:
-    """ "Only the one fold happened": exactly one player had acted."""
-    found = _ONLY_ONE.search(text)
+    """ "Only the one fold happened", "only Mike had acted": exactly one player had acted."""
+    found = _ONLY_ONE.search(text) or _ONLY_NAMED.search(text)
     return (1, found.group(0)) if found else None
+
+
+def nobody_acted_yet(text: str) -> tuple[int, str] | None:
+    """ "Seat 2 hasn't done anything yet" (the first to act after the forced bets): nobody
+    had acted. Read only where no player is told acting."""
+    found = _NOT_YET.search(text)
+    return (0, found.group(0)) if found else None

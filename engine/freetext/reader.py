@@ -26,6 +26,7 @@ from engine.freetext.action_order import (
     action_in_between,
     facing_a_bet,
     groups_told_acting,
+    nobody_acted_yet,
     only_one_acted,
     seats_told_acting,
 )
@@ -459,7 +460,7 @@ def answer_from_words(fact: str, text: str, game: str | None = None) -> tuple[ob
     the story has acting, how far apart the tables it counts are, or the extra cards a player
     holds in the game known."""
     if fact == "players_acted":
-        return only_one_acted(text) or players_said_to_act(text)
+        return only_one_acted(text) or players_said_to_act(text) or nobody_acted_yet(text)
     if fact == "facing_bet":
         return facing_a_bet(text)
     if fact == "players_away":
