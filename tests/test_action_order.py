@@ -97,6 +97,7 @@ def test_nobody_acted_yet_when_the_next_player_has_not(said: str, acted: int | N
     ("said", "in_play"),
     [
         ("both blinds were posted at 20-40 and I'd already started riffling when the timer beeped", True),
+        ("timer beeped right after the blinds went in and I'd already started riffling", True),
         ("the blinds were in and the dealer was shuffling", True),
         ("the blinds were posted but the dealer had not started shuffling", None),
         ("before the blinds were posted the dealer started shuffling", None),

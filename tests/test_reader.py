@@ -170,6 +170,7 @@ def test_a_card_boxed_then_another_is_two_boxed_cards():
         ("three tables: A has 8, B has 8, C just went down to 6", 2),
         ("two tables, table 1 has 9, table 2 had 8 and a guy just busted there, so it's 9 vs 7", 2),
         ("table 1 has 9, table 2 had 8 and then a guy busted there", None),  # table 2's count unknown
+        ("table A has 9, table B down to 7 after Kev busted. B wants someone moved over", 2),  # a move asked
         ("a move is due from table 1 to table 2", None),
     ],
 )

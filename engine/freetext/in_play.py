@@ -10,7 +10,7 @@ import re
 _NOT_YET = r"(?<!before )(?<!before the )(?<!before both )(?<!not )(?<!n't )(?<!never )(?<!yet to )"
 _POSTED = re.compile(
     rf"{_NOT_YET}\b(?:both |the )?(?:blinds|antes|blinds and antes|blinds/antes)"
-    r" (?:were |are |had been |have been |was |got )?(?:already |all )?(?:posted|in|out|up)\b"
+    r" (?:were |are |had been |have been |was |got |went |had gone )?(?:already |all )?(?:posted|in|out|up)\b"
 )
 _SHUFFLING = re.compile(
     rf"{_NOT_YET}\b(?:(?:had |have |'d |was |were |already |just )*(?:started|begun|began) (?:to )?"

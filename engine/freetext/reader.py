@@ -322,6 +322,8 @@ _COUNT = re.compile(
 
 
 _CHANGED = re.compile(r"\b(?:bust\w*|lost|eliminated|knocked out|left|went out|moved|gone|quit)\b")
+# "B wants someone moved": a move asked for, not a player gone
+_ASKED_FOR = re.compile(r"\b(?:wants?|asks?|asking|should|needs?|waits?|waiting)\b")
 _VERSUS = re.compile(r"\b(?P<n1>\d+) (?:vs\.?|versus|against) (?P<n2>\d+)\b")  # "vs" is read as "against"
 
 
@@ -341,7 +343,7 @@ def table_sizes(text: str) -> dict[str, tuple[int, str]]:
             and "seat" not in clause[max(0, counted.start() - 8) : counted.start()]
         ):
             sizes[table] = (int(number(counted.group("n"))), clause.strip())
-        elif table is not None and _CHANGED.search(clause):
+        elif table is not None and _CHANGED.search(clause) and not _ASKED_FOR.search(clause):
             sizes.pop(table, None)  # a player gone and no new count: the table's count is not known
     return sizes
 
