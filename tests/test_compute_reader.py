@@ -166,3 +166,17 @@ def test_cards_are_read_per_seat_in_any_spelling() -> None:
 def test_the_choice_asked_about_is_no_action() -> None:
     asked = read_ledger("seat 6 bets 20, seat 7 puts 20 in. is it a raise to 60 or just a call of 20?")
     assert [action.kind for action in asked.actions] == ["bet", "chips"]
+
+
+def test_a_street_told_right_after_an_action_is_its_own() -> None:
+    """ "sue bets 8 on the turn, al drops 12 in": both on the turn, so al's 12 answers her 8."""
+    ledger = read_ledger("4-8 game. sue bets 8 on the turn, al silently drops 12 in", "limit")
+    assert [(a.kind, a.amount, a.street) for a in ledger.actions] == [
+        ("bet", Decimal(8), 1),
+        ("chips", Decimal(12), 1),
+    ]
+
+
+def test_a_chip_named_by_its_value_in_words_is_its_amount() -> None:
+    ledger = read_ledger("15-30 limit. flop, big blind shoves all in for one five-dollar chip", "limit")
+    assert [(a.kind, a.amount) for a in ledger.actions] == [("allin", Decimal(5))]

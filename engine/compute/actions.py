@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from engine.compute.ledger import NUMBER, ORDINALS, Action, Told, amount_of
+from engine.compute.ledger import COUNT, NUMBER, ORDINALS, Action, Told, amount_of
 
 ROLES = (
     r"small blind|big blind|sb|bb|button|btn|utg(?:\s?\+\s?\d)?|under the gun|hijack|hj|cutoff|co|lojack|mp"
@@ -42,8 +42,8 @@ AFTER_VERB = re.compile(
     rf"(?:a |an |one |single |(?:his|her|my|their) (?:last|remaining|final|whole|entire) )?"
     rf"(?:{CHIP_COLOURS} |(?:a )?(?:pile|stack|bunch|handful|tower) of (?:[a-z]+,? "
     rf"(?:like |about |around |maybe )?)?)?"
-    rf"(?P<amount>{NUMBER})(?!\s*(?:%|min|minute|player|seat|time|x\b)|s\b)"
-    rf"(?:\s*(?:dollars|bucks|chips?))?(?P<more>\s+more|\s+on top)?",
+    rf"(?P<amount>{NUMBER}|{COUNT}(?=-dollar))(?!\s*(?:%|min|minute|player|seat|time|x\b)|s\b)"
+    rf"(?:\s*(?:dollars|bucks|chips?)|-dollar(?: chips?)?)?(?P<more>\s+more|\s+on top)?",
     re.I,
 )
 MAKING = re.compile(
@@ -66,6 +66,9 @@ POSTFLOP_WORDS = re.compile(
     r"(?<!pre-)(?<!pre)\b(flop|turn|river|fourth street|fifth street|sixth street|seventh street"
     r"|after the draw)\b",
     re.I,
+)
+ON_STREET = re.compile(
+    r"\s*(?:on|at) (?:the )?(?:flop|turn|river|(?:fourth|fifth|sixth|seventh) street)\b", re.I
 )
 STREETS = re.compile(r"\b(preflop|pre-flop|flop|turn|river|third street|fourth street|fifth street"
                      r"|sixth street|seventh street|before the draw|after the draw)\b", re.I)  # fmt: skip
@@ -157,8 +160,11 @@ def read_actions(text: str) -> tuple[list[Action], str | None]:
         if who is None:
             unnamed += 1
             who = "someone" if unnamed == 1 else f"someone {unnamed}"
-        street = len(STREETS.findall(text[: found.start()]))
         words = text[found.start() : after.end() if after else found.end()]
+        # "bets 8 on the turn": the street told right after an action is its own
+        street = len(STREETS.findall(text[: found.start()])) + bool(
+            ON_STREET.match(text, found.start() + len(words))
+        )
         actions.append(Action(who, kind, amount, to, words.strip(), street))
         last_end = found.start() + len(words.rstrip())
         actions += _same_for_others(text, found, who, kind, amount, street)
