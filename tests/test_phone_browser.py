@@ -54,7 +54,7 @@ def test_return_in_the_text_box_asks_and_focus_goes_to_the_verdict(server, phone
 
 
 def test_one_question_answered_in_place_then_undone(server, phone) -> None:
-    ask(phone, server, "roberts-home", "guy folded out of turn")
+    ask(phone, server, "roberts-home", "dealer dealt the turn too early")
     phone.evaluate("window.notReloaded = true")
     expect(phone.locator("#verdict")).to_have_text("Was the betting round complete?")
     assert phone.locator(".question").count() == 1 and phone.locator("a.answer").count() == 2
@@ -105,7 +105,7 @@ def test_nothing_recognisable_is_not_understood(server, phone, words: str) -> No
 def test_without_javascript_an_answer_lands_on_the_verdict(server, browser) -> None:
     context = browser.new_context(viewport=PHONE, java_script_enabled=False, is_mobile=True)
     page = context.new_page()
-    page.goto(server + "/?house=roberts-home&q=guy+folded+out+of+turn")
+    page.goto(server + "/?house=roberts-home&q=dealer+dealt+the+turn+too+early")
     answer_link(page, "No").click()
     page.wait_for_url("**#verdict")
     expect(page.locator("#verdict")).to_have_text("CARD NOT USED")
@@ -289,7 +289,7 @@ def test_pages_come_gzipped_and_static_files_cached(server, phone) -> None:
 AXE_PAGES = [
     "/",
     "/?house=catfish-bend&q=dealer+flashed+seat+4s+second+card",
-    "/?house=roberts-home&q=guy+folded+out+of+turn&fact=betting_complete%3Dno&answered=betting_complete",
+    "/?house=roberts-home&q=dealer+dealt+the+turn+too+early&fact=betting_complete%3Dno&answered=betting_complete",
     "/?house=roberts-home&fact=event%3Dmisdeal-claim",
     f"/?house=catfish-bend&q={GIBBERISH}",
     "/?house=roberts-home&q=PLO+1%2F2%2C+pot+is+100%2C+A+bets+50%2C+the+most+B+can+raise+to%3F",

@@ -53,7 +53,7 @@ def test_answers_are_in_words_never_ids(client) -> None:
 
 
 def test_an_answer_lands_on_the_verdict_and_can_be_undone(client) -> None:
-    start = "/?house=roberts-home&q=guy+folded+out+of+turn"
+    start = "/?house=roberts-home&q=dealer+dealt+the+turn+too+early"
     page = text_of(client.get(start))
     link = html.unescape(
         re.search(r'<a class="answer" href="([^"]+)">No<span class="leads"> → CARD NOT USED', page).group(1)
