@@ -7,33 +7,12 @@ from __future__ import annotations
 
 import re
 
-RANKS = {
-    "ace": "ace",
-    "bullet": "ace",
-    "deuce": "two",
-    "two": "two",
-    "2": "two",
-    "trey": "three",
-    "three": "three",
-    "3": "three",
-    "four": "four",
-    "4": "four",
-    "five": "five",
-    "5": "five",
-    "six": "six",
-    "6": "six",
-    "seven": "seven",
-    "7": "seven",
-    "eight": "eight",
-    "8": "eight",
-    "nine": "nine",
-    "9": "nine",
-    "ten": "ten",
-    "10": "ten",
-    "jack": "jack",
-    "queen": "queen",
-    "king": "king",
-}
+from engine.compute.handnames import rank
+
+# the vocabulary's names of card_rank, by the rank handnames.rank gives (ace high)
+_NAMES = dict(
+    zip(range(2, 15), "two three four five six seven eight nine ten jack queen king ace".split(), strict=True)
+)
 _WORD_RANK = (
     r"(?:ace|bullet|deuce|two|trey|three|four|five|six|seven|eight|nine|ten|jack|queen|king|10|[2-9])"
 )
@@ -67,5 +46,6 @@ def exposed_rank(text: str) -> tuple[str, str] | None:
     for grammar in (_RIGHT_AFTER, _SET_AFTER, _BEFORE):
         found = grammar.search(text)
         if found:
-            return RANKS[found.group("rank").lower()], found.group(0)
+            word = found.group("rank").lower()
+            return _NAMES[14 if word == "bullet" else rank(word)], found.group(0)
     return None

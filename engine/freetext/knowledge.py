@@ -174,7 +174,7 @@ class KnowledgeBase(Rulebooks):
     def _searched(self) -> dict[str, list[str]]:
         """What the word search over examples reads: the full descriptions and the disputes
         as told (not the terse: BM25 overrates short texts)."""
-        return {key: [*said, *self._told.get(key, [])] for key, said in sorted(self._examples.items())}
+        return self._with_told(self._examples)
 
     @cached_property
     def _all_examples(self) -> dict[str, list[str]]:
@@ -247,7 +247,11 @@ class KnowledgeBase(Rulebooks):
 
     @cached_property
     def _meant(self) -> dict[str, list[str]]:
-        return {key: [*said, *self._told.get(key, [])] for key, said in self._all_examples.items()}
+        """What the meaning search reads: every example, terse and told ones too."""
+        return self._with_told(self._all_examples)
+
+    def _with_told(self, examples: dict[str, list[str]]) -> dict[str, list[str]]:
+        return {key: [*said, *self._told.get(key, [])] for key, said in sorted(examples.items())}
 
     def _kept_vectors(self, kind: str, texts: Callable[[], list[str]], build: Callable[[], V]) -> V:
         """Vectors of texts, kept between runs under the vector cache file they were read from
